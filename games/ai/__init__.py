@@ -1,0 +1,46 @@
+"""Pure AI players. `get_player(game, version)` returns a Player for that game."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from games.ai.base import Player, RandomPlayer
+
+__all__ = ["DEFAULT_VERSION", "Player", "RandomPlayer", "available_versions", "get_player"]
+
+DEFAULT_VERSION = "anton"
+
+# (game, version) -> "module:attribute" of a Player class. Imported on first use.
+_PLAYERS: dict[tuple[str, str], str] = {
+    ("preisjass", "anton"): "games.ai.anton_preisjass:AntonPreisjass",
+    ("schnapsen", "anton"): "games.ai.anton_schnapsen:AntonSchnapsen",
+    ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
+    ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
+    ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",
+}
+
+
+def _present(target: str) -> bool:
+    module = target.split(":")[0]
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def available_versions(game: str) -> list[str]:
+    """AI versions for a game; "random" is always there, Anton as soon as its module exists."""
+    versions = [v for (g, v), target in _PLAYERS.items() if g == game and _present(target)]
+    return [*versions, "random"]
+
+
+def get_player(game: str, version: str = DEFAULT_VERSION) -> Player:
+    if version == "random":
+        return RandomPlayer()
+    target = _PLAYERS.get((game, version))
+    if target is None or not _present(target):
+        raise KeyError(f"no AI {version!r} for {game!r}")
+    module, attr = target.split(":")
+    player: Player = getattr(importlib.import_module(module), attr)()
+    return player
