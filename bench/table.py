@@ -35,7 +35,11 @@ def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[objec
     print("  ".join(h.ljust(w) for h, w in zip(cells[0], widths, strict=True)))
     print(line)
     for row in cells[1:]:
-        print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+        print(
+            "  ".join(
+                c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
 
 
 def _fmt(value: object) -> str:

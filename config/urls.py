@@ -1,6 +1,26 @@
 from django.contrib import admin
-from django.urls import path
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from frontend import views as frontend_views
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness for the load balancer and docker-compose: the database answers."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return HttpResponse("ok", content_type="text/plain")
+
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("", frontend_views.home, name="home"),
+    path("accounts/", include("accounts.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("games.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),
 ]

@@ -1,8 +1,8 @@
 """Pure rules engines. Nothing here imports Django, Channels or Celery (a test proves it).
 
-    from games.engine import get_rules
-    rules = get_rules("preisjass")
-    state = rules.replay(events)
+from games.engine import get_rules
+rules = get_rules("preisjass")
+state = rules.replay(events)
 """
 
 from __future__ import annotations

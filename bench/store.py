@@ -1,0 +1,204 @@
+"""Event store on PostgreSQL: append latency, sustained appends/s, load-and-replay, the seq race.
+
+    python -m bench store [--appends 2000] [--race-trials 1000] [--replays 200]
+
+Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import threading
+import time
+
+
+def _setup() -> None:
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["AI_RUNNER"] = "inline"
+    os.environ["AI_MOVE_DELAY"] = "0"
+    import django
+
+    django.setup()
+
+
+def run(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench store")
+    parser.add_argument("--appends", type=int, default=2000)
+    parser.add_argument("--race-trials", type=int, default=1000)
+    parser.add_argument("--replays", type=int, default=200)
+    args = parser.parse_args(argv)
+    _setup()
+
+    from django.db import connection
+
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        _measure(args, connection.vendor)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _measure(args: argparse.Namespace, vendor: str) -> None:
+    from bench.table import median, percentile, print_table
+    from games import dispatch, engine, state_cache
+    from games.concurrency import race_submits
+    from games.engine import available_games
+    from games.models import Match, MatchEvent, MatchStatus
+    from games.services.matches import SeatSpec, match_act, match_create, match_join
+    from games.services.store import load_state
+    from tests import factories
+    from tests.fakegame import RULES as DUEL
+
+    engine.register(DUEL)
+    anna, ben = factories.user("anna"), factories.user("ben")
+    actors = {0: factories.actor(anna), 1: factories.actor(ben)}
+
+    def play_one(match: Match) -> float:
+        state = load_state(match)
+        seat = state.to_move
+        assert isinstance(seat, int)
+        action = {k: v for k, v in state.legal_actions()[0].items() if k != "seat"}
+        t0 = time.perf_counter()
+        match_act(match_id=match.pk, actor=actors[seat], action=action, expected_seq=match.version)
+        return time.perf_counter() - t0
+
+    def sequential(count: int) -> tuple[list[float], float]:
+        samples: list[float] = []
+        match = factories.two_player_match("duel", anna, ben, cards=10)
+        started = time.perf_counter()
+        while len(samples) < count:
+            match.refresh_from_db()
+            if match.status != MatchStatus.RUNNING:
+                match = factories.two_player_match("duel", anna, ben, cards=10)
+                continue
+            samples.append(play_one(match))
+        return samples, len(samples) / (time.perf_counter() - started)
+
+    # 1. latency of single appends (service call: lock, validate, insert, commit), sequential; the
+    # after-commit broadcast is measured apart, since it belongs to live play, not to the store.
+    real_broadcast = dispatch.broadcast
+    dispatch.broadcast = lambda *a, **k: None
+    latencies, sequential_rate = sequential(args.appends)
+    dispatch.broadcast = real_broadcast
+    with_broadcast, _ = sequential(max(50, args.appends // 4))
+
+    # 2. sustained appends/s with 4 writers on 4 different matches
+    per_writer = max(1, args.appends // 4)
+    counts = [0] * 4
+
+    def writer(i: int) -> None:
+        from django.db import connection
+
+        m = factories.two_player_match("duel", anna, ben, cards=10)
+        while counts[i] < per_writer:
+            m.refresh_from_db()
+            if m.status != MatchStatus.RUNNING:
+                m = factories.two_player_match("duel", anna, ben, cards=10)
+                continue
+            play_one(m)
+            counts[i] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(4)]
+    t0 = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    parallel_rate = sum(counts) / (time.perf_counter() - t0)
+
+    # 3. load and replay a stored match from the database (cache cleared each time)
+    game = "preisjass" if "preisjass" in available_games() else "duel"
+    if game == "preisjass":
+        m = match_create(
+            game=game,
+            creator=actors[0],
+            seats=[SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai"), SeatSpec()],
+            creator_seat=3,
+            ai_version="random",
+        )
+        _finish_randomly(m, actors[0], 3)
+    else:
+        m = factories.two_player_match("duel", anna, ben, cards=10)
+    m.refresh_from_db()
+    replays = []
+    for _ in range(args.replays):
+        state_cache.clear()
+        m.refresh_from_db()
+        t = time.perf_counter()
+        load_state(m)
+        replays.append(time.perf_counter() - t)
+
+    # 4. the race: 8 concurrent submits for the same seq
+    bad = 0
+    race_times = []
+    for _ in range(args.race_trials):
+        state_cache.clear()
+        rm = factories.two_player_match("duel", anna, ben, cards=8)
+        t = time.perf_counter()
+        outcome = race_submits(rm, actors[0], writers=8)
+        race_times.append(time.perf_counter() - t)
+        bad += (outcome.successes, outcome.conflicts, outcome.other_errors, outcome.seqs) != (
+            1,
+            7,
+            [],
+            [1, 2, 3],
+        )
+    _ = MatchEvent, match_join
+
+    ms = 1000.0
+    print_table(
+        f"Event store on {vendor} ({args.appends} appends, {args.replays} replays, {args.race_trials} races)",
+        ["measure", "p50", "p95", "unit"],
+        [
+            [
+                "append latency (service, sequential)",
+                median(latencies) * ms,
+                percentile(latencies, 95) * ms,
+                "ms",
+            ],
+            [
+                "append + broadcast to the match group",
+                median(with_broadcast) * ms,
+                percentile(with_broadcast, 95) * ms,
+                "ms",
+            ],
+            ["appends per second, 1 writer", sequential_rate, "", "/s"],
+            ["appends per second, 4 writers", parallel_rate, "", "/s"],
+            [
+                f"load + replay {game} match ({m.version} events)",
+                median(replays) * ms,
+                percentile(replays, 95) * ms,
+                "ms",
+            ],
+            [
+                "race of 8 submits (whole trial)",
+                median(race_times) * ms,
+                percentile(race_times, 95) * ms,
+                "ms",
+            ],
+            ["races with != 1 success or a seq gap", bad, "", "trials"],
+        ],
+    )
+
+
+def _finish_randomly(match: object, actor: object, seat: int) -> None:
+    import random
+
+    from games.models import Match, MatchStatus
+    from games.services.matches import match_act
+    from games.services.store import load_state
+
+    assert isinstance(match, Match)
+    rng = random.Random(7)
+    while True:
+        match.refresh_from_db()
+        if match.status != MatchStatus.RUNNING:
+            return
+        state = load_state(match)
+        legal = state.legal_actions()
+        action = {k: v for k, v in rng.choice(legal).items() if k != "seat"}
+        match_act(match_id=match.pk, actor=actor, action=action, expected_seq=match.version)  # type: ignore[arg-type]

@@ -1,0 +1,49 @@
+"""Who is acting: a registered user, a guest bound to one browser session, or an AI seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.models import Seat
+
+
+@dataclass(frozen=True)
+class Actor:
+    user_id: int | None = None
+    guest_token: str = ""
+    display_name: str = ""
+    ai_seat: int | None = None
+
+    @property
+    def is_anonymous(self) -> bool:
+        return self.user_id is None and not self.guest_token and self.ai_seat is None
+
+    @classmethod
+    def for_user(cls, user: Any) -> Actor:
+        return cls(user_id=user.pk, display_name=getattr(user, "display_name", "") or user.get_username())
+
+    @classmethod
+    def for_ai(cls, seat_index: int) -> Actor:
+        return cls(ai_seat=seat_index)
+
+    def owns(self, seat: Seat) -> bool:
+        if self.ai_seat is not None:
+            return seat.is_ai and seat.index == self.ai_seat
+        if seat.is_ai:
+            return False
+        if self.user_id is not None:
+            return seat.user_id == self.user_id
+        return bool(self.guest_token) and seat.guest_token == self.guest_token
+
+
+def actor_from_request(request: Any) -> Actor:
+    """The actor behind an HTTP request or a websocket scope's user and session."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return Actor.for_user(user)
+    session = getattr(request, "session", None)
+    if session is None:
+        return Actor()
+    return Actor(guest_token=session.get("guest_token", ""), display_name=session.get("guest_name", ""))

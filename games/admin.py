@@ -1,0 +1,81 @@
+"""Staff manage matches and seats; events are shown read-only and can never be changed or removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Match, MatchEvent, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ("index", "kind", "display_name", "user", "ai_version", "joined_at")
+    readonly_fields = ("index", "kind", "joined_at")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class EventInline(admin.TabularInline):
+    model = MatchEvent
+    extra = 0
+    can_delete = False
+    fields = ("seq", "type", "seat", "data", "command_id", "created_at")
+    readonly_fields = fields
+    ordering = ("seq",)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "status", "version", "practice", "created_at", "finished_at")
+    list_filter = ("game", "status", "practice")
+    search_fields = ("id", "seats__display_name", "seats__user__username")
+    readonly_fields = (
+        "game",
+        "options",
+        "version",
+        "seed_commitment",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    fields = (*readonly_fields, "status", "ai_version", "spectators_allowed", "practice")
+    inlines = (SeatInline, EventInline)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # tables are opened by players through the site
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a match's events are permanent
+
+
+@admin.register(MatchEvent)
+class MatchEventAdmin(admin.ModelAdmin):
+    list_display = ("match", "seq", "type", "seat", "created_at")
+    list_filter = ("type",)
+    search_fields = ("match__id",)
+    list_select_related = ("match",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [f.name for f in MatchEvent._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("games/", views.GamesView.as_view(), name="api-games"),
+    path("matches/", views.MatchListView.as_view(), name="api-matches"),
+    path("matches/mine/", views.MyMatchesView.as_view(), name="api-my-matches"),
+    path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:match_id>/join/", views.JoinView.as_view(), name="api-join"),
+    path("matches/<int:match_id>/view/", views.SeatView.as_view(), name="api-view"),
+    path("matches/<int:match_id>/actions/", views.ActionView.as_view(), name="api-actions"),
+    path("matches/<int:match_id>/events/", views.EventLogView.as_view(), name="api-events"),
+]

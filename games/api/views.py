@@ -1,0 +1,158 @@
+"""REST endpoints. Thin: parse, call a service or selector, answer."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games import ai as ai_registry
+from games import selectors
+from games.actors import Actor, actor_from_request
+from games.api import serializers as s
+from games.engine import available_games, get_rules
+from games.services.matches import SeatSpec, default_ai_names, match_act, match_create, match_join
+
+
+def acting_actor(request: Request, name: str = "") -> Actor:
+    """The request's actor; an anonymous visitor who gives a name becomes a guest of this session."""
+    actor = actor_from_request(request)
+    if actor.user_id is not None or not name.strip():
+        return actor
+    session = request.session
+    session.setdefault("guest_token", secrets.token_hex(16))
+    session["guest_name"] = " ".join(name.split())[:40]
+    return actor_from_request(request)
+
+
+class WriteThrottled(APIView):
+    throttle_scope = "writes"
+
+    def get_throttles(self) -> list[Any]:
+        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+
+
+class GamesView(APIView):
+    @extend_schema(
+        summary="Games with their default rule options and AI versions", responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request) -> Response:
+        games = []
+        for name in available_games():
+            rules = get_rules(name)
+            options = rules.default_options()
+            games.append(
+                {
+                    "game": name,
+                    "players": rules.players(options),
+                    "options": options,
+                    "ai_versions": ai_registry.available_versions(name),
+                    "ai_names": default_ai_names(name),
+                    "rules_version": rules.rules_version,
+                }
+            )
+        return Response({"games": games})
+
+
+class MatchListView(WriteThrottled):
+    @extend_schema(
+        operation_id="matches_open",
+        summary="Open tables waiting for players (the lobby)",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"matches": [selectors.match_summary(m) for m in selectors.open_matches()]})
+
+    @extend_schema(
+        request=s.MatchCreateSerializer, summary="Open a new table", responses={201: OpenApiTypes.OBJECT}
+    )
+    def post(self, request: Request) -> Response:
+        body = s.MatchCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        match = match_create(
+            game=data["game"],
+            creator=acting_actor(request, data["name"]),
+            seats=[SeatSpec(kind=seat["kind"], name=seat["name"]) for seat in data["seats"]],
+            options=data["options"],
+            creator_seat=data["creator_seat"],
+            ai_version=data["ai_version"],
+            spectators_allowed=data["spectators_allowed"],
+        )
+        return Response(selectors.match_summary(selectors.match_get(match.pk)), status=201)
+
+
+class MyMatchesView(APIView):
+    @extend_schema(summary="My open and running matches", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        mine = selectors.actor_matches(actor_from_request(request))
+        return Response({"matches": [selectors.match_summary(m) for m in mine]})
+
+
+class MatchDetailView(APIView):
+    @extend_schema(
+        operation_id="match_detail", summary="Public facts about one table", responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_summary(selectors.match_get(match_id)))
+
+
+class JoinView(WriteThrottled):
+    @extend_schema(request=s.JoinSerializer, summary="Take a free seat", responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, match_id: int) -> Response:
+        body = s.JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        seat = match_join(
+            match_id=match_id,
+            actor=acting_actor(request, body.validated_data["name"]),
+            seat_index=body.validated_data["seat"],
+        )
+        return Response({"seat": seat.index, "match": selectors.match_summary(selectors.match_get(match_id))})
+
+
+class SeatView(APIView):
+    @extend_schema(
+        summary="My seat's view of the table (a spectator's when not seated)", responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_view(selectors.match_get(match_id), actor_from_request(request)))
+
+
+class ActionView(WriteThrottled):
+    @extend_schema(
+        request=s.ActionSerializer,
+        summary="Play an action: validated, appended, pushed to every seat",
+        responses={
+            201: OpenApiResponse(OpenApiTypes.OBJECT, description="stored"),
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="resent"),
+        },
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        body = s.ActionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        actor = actor_from_request(request)
+        result = match_act(
+            match_id=match_id,
+            actor=actor,
+            action=data["action"],
+            expected_seq=data["seq"],
+            command_id=data["command_id"],
+        )
+        payload = selectors.match_view(selectors.match_get(match_id), actor)
+        payload["duplicate"] = result.duplicate
+        return Response(payload, status=200 if result.duplicate else 201)
+
+
+class EventLogView(APIView):
+    @extend_schema(
+        summary="Every event of a finished match, with the revealed seed", responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_event_log(selectors.match_get(match_id)))

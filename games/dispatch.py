@@ -1,0 +1,108 @@
+"""Side effects after a commit: tell the match's channel group, and start the next AI move.
+
+Only public facts go through the group (the new `seq` and the status); every consumer then builds its
+own seat's view. AI moves run, by `settings.AI_RUNNER`:
+  "celery"  a Celery task per move (the deployment, REDIS_URL set),
+  "thread"  a timer thread in this process (the embedded default),
+  "inline"  right away in this thread, one after another (tests).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+if TYPE_CHECKING:
+    from games.engine import GameState
+    from games.models import Match
+
+log = logging.getLogger(__name__)
+_local = threading.local()
+
+
+def group_name(match_id: int) -> str:
+    return f"match.{match_id}"
+
+
+LOBBY_GROUP = "lobby"
+
+
+def on_commit_after_append(match: Match, version: int, state: GameState) -> None:
+    to_move = state.to_move
+    ai_turn = isinstance(to_move, int) and any(s.index == to_move and s.is_ai for s in match.seats.all())
+    match_id, status = match.pk, match.status
+    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn))
+
+
+def after_append(match_id: int, version: int, status: str, ai_turn: bool) -> None:
+    broadcast(match_id, {"type": "match.update", "seq": version, "status": status})
+    if ai_turn:
+        schedule_ai(match_id, version, settings.AI_MOVE_DELAY)
+
+
+def broadcast(match_id: int, message: dict[str, object]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(match_id), message)
+    except Exception:  # a broadcast that fails must not undo a stored move; clients resync by seq
+        log.exception("broadcast to match %s failed", match_id)
+
+
+def broadcast_lobby() -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.update"})
+    except Exception:
+        log.exception("lobby broadcast failed")
+
+
+def schedule_ai(match_id: int, seq: int, delay: float) -> None:
+    runner = settings.AI_RUNNER
+    if runner == "celery":
+        from games.tasks import ai_move
+
+        ai_move.apply_async((match_id, seq), countdown=delay)
+    elif runner == "thread":
+        timer = threading.Timer(delay, _run_in_thread, (match_id, seq))
+        timer.daemon = True
+        timer.start()
+    else:
+        _run_inline(match_id, seq)
+
+
+def _run_inline(match_id: int, seq: int) -> None:
+    # AI moves trigger further AI moves through on_commit; queue them instead of recursing.
+    queue: list[tuple[int, int]] | None = getattr(_local, "queue", None)
+    if queue is not None:
+        queue.append((match_id, seq))
+        return
+    from games.services.ai import ai_move_play
+
+    _local.queue = queue = [(match_id, seq)]
+    try:
+        while queue:
+            ai_move_play(*queue.pop(0))
+    finally:
+        _local.queue = None
+
+
+def _run_in_thread(match_id: int, seq: int) -> None:
+    from games.services.ai import ai_move_play
+
+    close_old_connections()
+    try:
+        ai_move_play(match_id, seq)
+    except Exception:
+        log.exception("AI move for match %s at seq %s failed", match_id, seq)
+    finally:
+        close_old_connections()

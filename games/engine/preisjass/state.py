@@ -1,0 +1,150 @@
+"""The state of a Preisjass run: 12 games of 9 tricks for four individual players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.base import CHANCE, JSON, GameState, ToMove
+from games.engine.preisjass import sheet
+from games.engine.preisjass.cards import legal_cards
+
+PLAYERS = 4
+GAMES_PER_RUN = 12
+TRICKS_PER_GAME = 9
+
+
+class Phase:
+    DRAW = "draw"  # drawing for the first player (server: `draw`)
+    SHUFFLE = "shuffle"  # waiting for the deck order (server: `deal`)
+    CUT = "cut"  # waiting for the cut (server: `cut`), then the cards are dealt
+    PLAY = "play"  # a seat plays a card
+    OVER = "over"  # all twelve games are played
+
+
+class PreisjassState(GameState):
+    __slots__ = (
+        "_legal",
+        "cut",
+        "dealer",
+        "deck",
+        "drawing",
+        "draws",
+        "first_player",
+        "game_no",
+        "game_points",
+        "games",
+        "hands",
+        "leader",
+        "phase",
+        "sacks",
+        "seat_to_play",
+        "totals",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump_card",
+        "version",
+    )
+
+    def __init__(self) -> None:
+        self.version = 1
+        self.phase = Phase.DRAW
+        self.drawing: list[int] = list(range(PLAYERS))  # seats still drawing for the first player
+        self.draws: list[dict[str, str]] = []  # every draw round, seat (as text) -> card
+        self.first_player: int | None = None
+        self.dealer: int | None = None
+        self.game_no = 1  # the game on the table (or just finished); 1..12
+        self.deck: list[str] | None = None  # deck order between `deal` and `cut` (never shown)
+        self.cut: JSON | None = None  # {"seat": cutter, "count": n} of the current game
+        self.trump_card: str | None = None  # the Bodentrumpf of the current game
+        self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
+        self.leader = 0  # seat that led the current trick
+        self.seat_to_play = 0
+        self.trick: list[str] = []  # cards of the current trick in play order, led by `leader`
+        self.tricks: list[JSON] = []  # finished tricks of the current (or just finished) game
+        self.game_points = [0] * PLAYERS
+        self.tricks_won = [0] * PLAYERS
+        self.games: list[JSON] = []  # finished game rows (see sheet.game_row)
+        self.totals = [0] * PLAYERS
+        self.sacks = [0] * PLAYERS
+        self._legal: list[str] | None = None  # cached legal cards of the seat to play
+
+    # -- contract ---------------------------------------------------------------------------------
+
+    def clone(self) -> PreisjassState:
+        new = PreisjassState.__new__(PreisjassState)
+        new.version = self.version
+        new.phase = self.phase
+        new.drawing = list(self.drawing)
+        new.draws = list(self.draws)
+        new.first_player = self.first_player
+        new.dealer = self.dealer
+        new.game_no = self.game_no
+        new.deck = None if self.deck is None else list(self.deck)
+        new.cut = self.cut
+        new.trump_card = self.trump_card
+        new.hands = [list(h) for h in self.hands]
+        new.leader = self.leader
+        new.seat_to_play = self.seat_to_play
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.game_points = list(self.game_points)
+        new.tricks_won = list(self.tricks_won)
+        new.games = list(self.games)
+        new.totals = list(self.totals)
+        new.sacks = list(self.sacks)
+        new._legal = self._legal
+        return new
+
+    @property
+    def to_move(self) -> ToMove:
+        if self.phase == Phase.PLAY:
+            return self.seat_to_play
+        if self.phase == Phase.OVER:
+            return None
+        return CHANCE
+
+    @property
+    def trump(self) -> str | None:
+        return None if self.trump_card is None else self.trump_card[1]
+
+    def legal_cards(self) -> list[str]:
+        """Cards the seat to play may play (cached until the next event)."""
+        if self.phase != Phase.PLAY:
+            return []
+        if self._legal is None:
+            assert self.trump_card is not None
+            self._legal = legal_cards(self.hands[self.seat_to_play], self.trick, self.trump_card[1])
+        return self._legal
+
+    def legal_actions(self) -> list[JSON]:
+        seat = self.seat_to_play
+        return [{"type": "play", "seat": seat, "card": c} for c in self.legal_cards()]
+
+    def trick_entries(self) -> list[JSON]:
+        """The current trick as [{"seat": s, "card": c}] in play order."""
+        return [{"seat": (self.leader + i) % PLAYERS, "card": c} for i, c in enumerate(self.trick)]
+
+    def played_cards(self) -> list[str]:
+        """Every card played so far in the current game, in play order (public)."""
+        out: list[str] = []
+        for t in self.tricks:
+            out.extend(e["card"] for e in t["cards"])
+        out.extend(self.trick)
+        return out
+
+    def view(self, seat: int | None) -> JSON:
+        return sheet.view(self, seat)
+
+    def result(self) -> JSON:
+        return sheet.result(self)
+
+    def __repr__(self) -> str:
+        return f"PreisjassState(version={self.version}, phase={self.phase!r}, game={self.game_no})"
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, PreisjassState):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__ if k != "_legal")
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,218 @@
+"""Playing a deal: what the leader and the follower may do, and how each event changes the state.
+
+Every `apply_*` function checks everything first and only then changes the state, so an
+IllegalAction leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine.base import JSON, IllegalAction
+from games.engine.schnapsen import scoring
+from games.engine.schnapsen.cards import (
+    CARD_POINTS,
+    DECK_SET,
+    HAND_SIZE,
+    MARRIAGE_POINTS,
+    SUIT_NAMES,
+    TRUMP_MARRIAGE_POINTS,
+    WINNING_POINTS,
+    beats,
+    partner,
+    split_deal,
+    strict_choices,
+    strict_reason,
+)
+
+if TYPE_CHECKING:
+    from games.engine.schnapsen.state import SchnapsenState
+
+
+# -- legal actions ----------------------------------------------------------------------------------
+
+
+def can_exchange(state: SchnapsenState, seat: int) -> bool:
+    return state.closed_by is None and state.trump_card is not None and "J" + state.trump in state.hands[seat]
+
+
+def can_close(state: SchnapsenState, seat: int) -> bool:
+    return state.closed_by is None and state.trump_card is not None and len(state.hands[seat]) == HAND_SIZE
+
+
+def lead_actions(state: SchnapsenState) -> list[JSON]:
+    seat = state.turn
+    hand = state.hands[seat]
+    actions: list[JSON] = []
+    if can_exchange(state, seat):
+        actions.append({"type": "exchange_trump", "seat": seat})
+    if can_close(state, seat):
+        actions.append({"type": "close", "seat": seat})
+    for card in hand:
+        actions.append({"type": "play", "seat": seat, "card": card})
+        if (card[0] == "K" or card[0] == "Q") and partner(card) in hand:
+            actions.append({"type": "play", "seat": seat, "card": card, "marriage": True})
+    return actions
+
+
+def follow_actions(state: SchnapsenState) -> list[JSON]:
+    seat = state.turn
+    hand = state.hands[seat]
+    cards = strict_choices(hand, state.trick[0][1], state.trump) if state.strict else hand
+    return [{"type": "play", "seat": seat, "card": card} for card in cards]
+
+
+# -- the deal ---------------------------------------------------------------------------------------
+
+
+def apply_deal(state: SchnapsenState, order: object) -> None:
+    if (
+        not isinstance(order, list)
+        or len(order) != len(DECK_SET)
+        or not all(isinstance(card, str) for card in order)
+        or set(order) != DECK_SET
+    ):
+        raise IllegalAction("a deal must list each of the 20 Schnapsen cards exactly once")
+    forehand_cards, dealer_cards, trump_card, stock = split_deal(order)
+    dealer = state.dealer
+    forehand = 1 - dealer
+    state.hands = [[], []]
+    state.hands[forehand] = forehand_cards
+    state.hands[dealer] = dealer_cards
+    stock.reverse()  # the top of the stock (index 11 of the order) is drawn first, by pop()
+    state.stock = stock
+    state.trump_card = trump_card
+    state.trump = trump_card[1]
+    state.closed_by = None
+    state.closure = None
+    state.leader = state.turn = forehand
+    state.trick = []
+    state.trick_points = [0, 0]
+    state.tricks = [0, 0]
+    state.marriage_points = [0, 0]
+    state.pending = [0, 0]
+    state.won = [[], []]
+    state.marriages = []
+    state.last_trick = None
+    state.exchanges = []
+    state.deal_no += 1
+    state.phase = "play"
+
+
+# -- the leader's options before leading --------------------------------------------------------------
+
+
+def _check_leader(state: SchnapsenState, seat: int, what: str) -> None:
+    if state.turn != seat:
+        raise IllegalAction("it is not your turn")
+    if state.trick:
+        raise IllegalAction(f"only the leader may {what}, before leading")
+
+
+def apply_exchange(state: SchnapsenState, seat: int) -> None:
+    _check_leader(state, seat, "exchange the trump Jack")
+    if state.closed_by is not None:
+        raise IllegalAction("the trump card cannot be exchanged once the stock is closed")
+    if state.trump_card is None:
+        raise IllegalAction("the trump card cannot be exchanged once the stock is exhausted")
+    jack = "J" + state.trump
+    hand = state.hands[seat]
+    if jack not in hand:
+        raise IllegalAction("only the holder of the trump Jack may exchange it for the trump card")
+    taken = state.trump_card
+    hand.remove(jack)
+    hand.append(taken)
+    state.trump_card = jack
+    state.exchanges.append((seat, taken))
+
+
+def apply_close(state: SchnapsenState, seat: int) -> None:
+    _check_leader(state, seat, "close the stock")
+    if state.closed_by is not None:
+        raise IllegalAction("the stock is already closed")
+    if state.trump_card is None:
+        raise IllegalAction("the stock is exhausted; there is nothing left to close")
+    if len(state.hands[seat]) != HAND_SIZE:
+        raise IllegalAction("the stock can only be closed holding five cards")
+    other = 1 - seat
+    state.closed_by = seat
+    state.closure = (state.points(other), state.tricks[other])
+
+
+# -- playing cards --------------------------------------------------------------------------------------
+
+
+def apply_play(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
+    if state.turn != seat:
+        raise IllegalAction("it is not your turn")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction(f"{card} is not in your hand")
+    if state.trick:
+        _follow(state, seat, card, marriage)
+    else:
+        _lead(state, seat, card, marriage)
+
+
+def _lead(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
+    hand = state.hands[seat]
+    if marriage:
+        if card[0] != "K" and card[0] != "Q":
+            raise IllegalAction("a marriage is declared by leading its King or Queen")
+        if partner(card) not in hand:
+            raise IllegalAction(f"a marriage needs the King and Queen of {SUIT_NAMES[card[1]]} in hand")
+        if any(s == seat and suit == card[1] for s, suit, _ in state.marriages):
+            raise IllegalAction(f"the marriage in {SUIT_NAMES[card[1]]} was already declared")
+    hand.remove(card)
+    state.trick = [(seat, card)]
+    state.turn = 1 - seat
+    if marriage:
+        points = TRUMP_MARRIAGE_POINTS if card[1] == state.trump else MARRIAGE_POINTS
+        state.marriages.append((seat, card[1], points))
+        if state.tricks[seat]:
+            state.marriage_points[seat] += points
+            if state.points(seat) >= WINNING_POINTS:
+                scoring.end_deal(state, seat)
+        else:
+            state.pending[seat] += points
+
+
+def _follow(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
+    if marriage:
+        raise IllegalAction("only the leader declares a marriage, by leading its King or Queen")
+    hand = state.hands[seat]
+    lead_seat, led = state.trick[0]
+    if state.strict and card not in strict_choices(hand, led, state.trump):
+        raise IllegalAction(strict_reason(hand, led, state.trump))
+    hand.remove(card)
+    winner = seat if beats(card, led, state.trump) else lead_seat
+    state.last_trick = [state.trick[0], (seat, card)]
+    state.trick = []
+    won = state.won[winner]
+    won.append(led)
+    won.append(card)
+    state.trick_points[winner] += CARD_POINTS[led] + CARD_POINTS[card]
+    state.tricks[winner] += 1
+    if state.pending[winner]:
+        state.marriage_points[winner] += state.pending[winner]
+        state.pending[winner] = 0
+    state.leader = state.turn = winner
+    if state.points(winner) >= WINNING_POINTS:
+        scoring.end_deal(state, winner)
+        return
+    if state.closed_by is None and state.trump_card is not None:
+        _draw(state, winner)
+    if not state.hands[winner]:
+        scoring.end_deal(state, None)
+
+
+def _draw(state: SchnapsenState, winner: int) -> None:
+    """Winner draws first, loser second; the loser of the last draw takes the trump card."""
+    stock = state.stock
+    state.hands[winner].append(stock.pop())
+    if stock:
+        state.hands[1 - winner].append(stock.pop())
+    else:
+        assert state.trump_card is not None
+        state.hands[1 - winner].append(state.trump_card)
+        state.trump_card = None

@@ -1,0 +1,52 @@
+"""Verifiably fair deals.
+
+When a match is created the server draws a 32-byte secret seed with a CSPRNG and publishes only
+`commitment = SHA-256(seed)`. Every chance event (card draws, deck orders, cuts) is produced by the
+engine's `chance_event(state, rng)` with
+
+    rng = random.Random(int.from_bytes(HMAC-SHA256(key=seed, msg=f"chance:{seq}"), "big"))
+
+where `seq` is the sequence number the chance event is stored under. When the match is over the seed
+is revealed; `manage.py verify_match <id>` (or anyone with the seed and the public event log) recomputes
+every chance event and checks them and the commitment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def commitment(seed: str) -> str:
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
+def chance_rng(seed: str, seq: int) -> random.Random:
+    digest = hmac.new(bytes.fromhex(seed), f"chance:{seq}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def verify(events: list[dict[str, object]], seed: str, published_commitment: str) -> list[str]:
+    """Problems found when recomputing every chance event of a finished match (empty: all fair)."""
+    from games.engine import CHANCE, get_rules
+
+    problems: list[str] = []
+    if commitment(seed) != published_commitment:
+        problems.append("the seed does not match the published commitment")
+    if not events:
+        return [*problems, "no events"]
+    rules = get_rules(str(events[0].get("game")))
+    state = rules.initial_state(events[0])
+    for seq, event in enumerate(events[1:], start=2):
+        if state.to_move == CHANCE:
+            expected = rules.chance_event(state, chance_rng(seed, seq))
+            if expected != event:
+                problems.append(f"event {seq} ({event.get('type')}) differs from the one the seed gives")
+        state = rules.apply_in_place(state, event)
+    return problems

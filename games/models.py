@@ -1,0 +1,136 @@
+"""The event store. A match is its stream of `MatchEvent` rows; `Match` and `Seat` are metadata and a
+cache of the stream (`version`, `status`), never the truth about what happened at the table."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.db import models
+
+
+class AppendOnlyError(Exception):
+    """Match events are never changed or removed."""
+
+
+class MatchStatus(models.TextChoices):
+    OPEN = "open", "open (waiting for players)"
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+    ABANDONED = "abandoned", "abandoned"
+
+
+class Match(models.Model):
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The guest (browser session) that opened the table, when no account did.
+    created_by_guest = models.CharField(max_length=64, blank=True, default="")
+    ai_version = models.CharField(max_length=32, default="anton")
+    spectators_allowed = models.BooleanField(default=True)
+    practice = models.BooleanField(default=False, help_text="All hands were shown: never on a leaderboard.")
+    # Verifiably fair deals: every chance event is derived from `seed`; only its SHA-256 is public
+    # until the match is over.
+    seed = models.CharField(max_length=64, editable=False)
+    seed_commitment = models.CharField(max_length=64, editable=False)
+    version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes: ClassVar[list[models.Index]] = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+
+
+class SeatKind(models.TextChoices):
+    HUMAN = "human", "human"
+    AI = "ai", "AI"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=SeatKind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    # A guest's seat is bound to one browser session by this random token (kept in the session).
+    guest_token = models.CharField(max_length=64, blank=True, default="")
+    display_name = models.CharField(max_length=40, blank=True, default="")
+    ai_version = models.CharField(max_length=32, blank=True, default="")
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("match", "index")
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_name or '(free)'} @ seat {self.index}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.kind == SeatKind.HUMAN and self.user_id is None and not self.guest_token
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == SeatKind.AI
+
+
+class MatchEventQuerySet(models.QuerySet["MatchEvent"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("match events are append-only: update refused")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("match events are append-only: delete refused")
+
+
+class MatchEvent(models.Model):
+    """One event of a match's stream. Inserted once, never updated or deleted (the model refuses, and on
+    PostgreSQL a trigger does too)."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    seat = models.SmallIntegerField(null=True, blank=True)
+    data = models.JSONField()
+    # A client-chosen id: resending the same command returns the original result.
+    command_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - NULL: no command
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = MatchEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("match", "seq")
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["match", "seq"], name="event_unique_seq"),
+            models.UniqueConstraint(
+                fields=["match", "command_id"],
+                condition=models.Q(command_id__isnull=False),
+                name="event_unique_command",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id}/{self.seq} {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("match events are append-only: update refused")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("match events are append-only: delete refused")

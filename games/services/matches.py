@@ -1,0 +1,221 @@
+"""Writes on matches: open a table, take a seat, act. Views, consumers and tasks call these."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import ai as ai_registry
+from games import dispatch, fairness
+from games.actors import Actor
+from games.engine import IllegalAction, available_games, get_rules
+from games.errors import (
+    BadRequest,
+    IllegalMove,
+    MatchNotRunning,
+    NotFound,
+    NotSeated,
+    NotYourTurn,
+    SeatTaken,
+    StaleSeq,
+)
+from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.services.store import Pending, apply_checked, draw_chance, load_state, store
+
+DEFAULT_AI_NAMES: dict[str, list[str]] = {
+    "preisjass": ["Anna", "Paul", "Mia"],
+    "schnapsen": ["Anna"],
+}
+_FALLBACK_AI_NAMES = ["Anna", "Paul", "Mia", "Ben"]
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str = SeatKind.HUMAN
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ActResult:
+    seq: int
+    duplicate: bool = False
+
+
+def default_ai_names(game: str) -> list[str]:
+    return DEFAULT_AI_NAMES.get(game, _FALLBACK_AI_NAMES)
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(str(name).split())
+    if len(name) > MAX_NAME:
+        raise BadRequest(f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        # The seats come along (one query) and serve the turn check and the AI dispatch.
+        return Match.objects.select_for_update().prefetch_related("seats").get(pk=match_id)
+    except Match.DoesNotExist as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def _take_seat(seat: Seat, actor: Actor) -> None:
+    seat.user_id = actor.user_id
+    seat.guest_token = "" if actor.user_id is not None else actor.guest_token
+    seat.display_name = actor.display_name
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "guest_token", "display_name", "joined_at"])
+
+
+def _require_identity(actor: Actor) -> None:
+    if actor.is_anonymous or actor.ai_seat is not None:
+        raise NotSeated("log in or give a name to take a seat")
+    if not actor.display_name:
+        raise BadRequest("a name is required to take a seat")
+
+
+def match_create(
+    *,
+    game: str,
+    creator: Actor,
+    seats: Sequence[SeatSpec],
+    options: dict[str, Any] | None = None,
+    creator_seat: int = 0,
+    ai_version: str = ai_registry.DEFAULT_VERSION,
+    spectators_allowed: bool = True,
+) -> Match:
+    """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
+    as soon as every seat is taken."""
+    _require_identity(creator)
+    if game not in available_games():
+        raise BadRequest(f"unknown game {game!r}")
+    rules = get_rules(game)
+    try:
+        opts = rules.normalize_options(options or {})
+    except IllegalAction as exc:
+        raise BadRequest(f"bad rule options: {exc.reason}") from exc
+    n = rules.players(opts)
+    if len(seats) != n:
+        raise BadRequest(f"{game} needs exactly {n} seats, got {len(seats)}")
+    if not 0 <= creator_seat < n or seats[creator_seat].kind != SeatKind.HUMAN:
+        raise BadRequest("the creator's seat must be a human seat")
+    if any(s.kind not in SeatKind.values for s in seats):
+        raise BadRequest("a seat is either 'human' or 'ai'")
+    if any(s.kind == SeatKind.AI for s in seats) and ai_version not in ai_registry.available_versions(game):
+        raise BadRequest(f"no AI version {ai_version!r} for {game}")
+
+    names = iter(default_ai_names(game) + _FALLBACK_AI_NAMES)
+    seed = fairness.new_seed()
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            options=opts,
+            created_by_id=creator.user_id,
+            created_by_guest="" if creator.user_id else creator.guest_token,
+            ai_version=ai_version,
+            spectators_allowed=spectators_allowed,
+            seed=seed,
+            seed_commitment=fairness.commitment(seed),
+        )
+        for index, spec in enumerate(seats):
+            seat = Seat(match=match, index=index, kind=spec.kind)
+            if spec.kind == SeatKind.AI:
+                seat.display_name = _clean_name(spec.name) or next(names)
+                seat.ai_version = ai_version
+            seat.save()
+            if index == creator_seat:
+                _take_seat(seat, creator)
+        _start_if_full(match)
+    return match
+
+
+def match_join(*, match_id: int, actor: Actor, seat_index: int | None = None) -> Seat:
+    """Take a free seat (the first free one when none is named)."""
+    _require_identity(actor)
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != MatchStatus.OPEN:
+            raise SeatTaken("this table is no longer open")
+        seats = list(match.seats.all())
+        if any(actor.owns(s) for s in seats):
+            raise SeatTaken("you already have a seat at this table")
+        free = [s for s in seats if s.is_free]
+        if seat_index is not None:
+            free = [s for s in free if s.index == seat_index]
+        if not free:
+            raise SeatTaken("that seat is taken" if seat_index is not None else "no free seat")
+        seat = free[0]
+        _take_seat(seat, actor)
+        _start_if_full(match)
+    return seat
+
+
+def _start_if_full(match: Match) -> None:
+    if any(s.is_free for s in match.seats.all()):
+        return
+    rules = get_rules(match.game)
+    start = rules.start_event(match.options)
+    state = rules.initial_state(start)
+    pending = Pending(base_seq=match.version)
+    pending.add(start)
+    state = draw_chance(match, state, pending)
+    match.status = MatchStatus.RUNNING
+    match.started_at = timezone.now()
+    match.save(update_fields=["status", "started_at"])
+    version = store(match, pending, state)
+    dispatch.on_commit_after_append(match, version, state)
+
+
+def seat_of(match: Match, actor: Actor) -> Seat | None:
+    return next((s for s in match.seats.all() if actor.owns(s)), None)
+
+
+def match_act(
+    *,
+    match_id: int,
+    actor: Actor,
+    action: Any,
+    expected_seq: int,
+    command_id: str | None = None,
+) -> ActResult:
+    """Validate one action against the rules and append it (plus any chance events it makes due).
+
+    Resending a command id returns the original result. A stale `expected_seq`, a wrong turn or an
+    illegal action raises and appends nothing."""
+    if not isinstance(action, dict):
+        raise BadRequest("the action must be a JSON object")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if command_id:
+            done = MatchEvent.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
+            if done:
+                return ActResult(seq=done[0], duplicate=True)
+        seat = seat_of(match, actor)
+        if seat is None:
+            raise NotSeated("you have no seat at this match")
+        if match.status != MatchStatus.RUNNING:
+            raise MatchNotRunning(f"the match is {match.status}")
+        if expected_seq != match.version:
+            raise StaleSeq(f"stale seq {expected_seq}: the match is at {match.version}", seq=match.version)
+        state = load_state(match)
+        if state.to_move != seat.index:
+            raise NotYourTurn("it is not your turn")
+        if "seat" in action and action["seat"] != seat.index:
+            raise NotSeated("you may act only for your own seat")
+        event = {**action, "seat": seat.index}
+        try:
+            state = apply_checked(match, state, event)
+        except IllegalAction as exc:
+            raise IllegalMove(exc.reason) from exc
+        pending = Pending(base_seq=match.version)
+        pending.add(event, seat=seat.index, command_id=command_id)
+        state = draw_chance(match, state, pending)
+        version = store(match, pending, state)
+        dispatch.on_commit_after_append(match, version, state)
+    return ActResult(seq=match.version)

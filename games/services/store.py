@@ -1,0 +1,95 @@
+"""The one place events are written. Load and replay a match, and append with an expected `seq`.
+
+Callers hold the match row lock (`Match.objects.select_for_update()`) inside a transaction; the unique
+`(match, seq)` constraint is the last line of defence: two writers racing for the same seq get one
+success and one `StaleSeq`, never two events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+
+from games import fairness, state_cache
+from games.engine import CHANCE, GameState, IllegalAction, get_rules
+from games.errors import StaleSeq
+from games.models import Match, MatchEvent, MatchStatus
+
+
+@dataclass
+class Pending:
+    """Events to store together, in order, starting right after `base_seq`."""
+
+    base_seq: int
+    events: list[tuple[dict[str, Any], int | None, str | None]] = field(default_factory=list)
+
+    def add(self, event: dict[str, Any], seat: int | None = None, command_id: str | None = None) -> None:
+        self.events.append((event, seat, command_id))
+
+
+def load_state(match: Match) -> GameState:
+    """The match's current state, from the per-process cache when it is up to date, else by replay."""
+    cached = state_cache.get(match.pk, match.version)
+    if cached is not None:
+        return cached
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    if len(events) != match.version:
+        raise StaleSeq(f"match {match.pk} has {len(events)} events but version {match.version}")
+    state = get_rules(match.game).replay(events)
+    state_cache.put(match.pk, state)
+    return state
+
+
+def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
+    """Append every server-drawn event due now (deals, cuts...), each from the match's committed seed."""
+    rules = get_rules(match.game)
+    while state.to_move == CHANCE:
+        seq = pending.base_seq + len(pending.events) + 1
+        event = rules.chance_event(state, fairness.chance_rng(match.seed, seq))
+        state = rules.apply(state, event)
+        pending.add(event)
+    return state
+
+
+def store(match: Match, pending: Pending, state: GameState) -> int:
+    """Insert the pending events and move the match's cached version and status along. Returns the new
+    version. Must run inside the transaction that holds the match row lock."""
+    if pending.base_seq != match.version:
+        raise StaleSeq(f"expected seq {match.version}, got {pending.base_seq}")
+    rows = [
+        MatchEvent(
+            match=match,
+            seq=pending.base_seq + i,
+            type=str(event.get("type", "")),
+            seat=seat,
+            data=event,
+            command_id=command_id,
+        )
+        for i, (event, seat, command_id) in enumerate(pending.events, start=1)
+    ]
+    try:
+        # No savepoint: a conflict aborts the caller's whole transaction, which is what we want.
+        MatchEvent.objects.bulk_create(rows)
+    except IntegrityError as exc:
+        raise StaleSeq("another move was stored first; resync and try again") from exc
+    match.version = pending.base_seq + len(rows)
+    fields = ["version"]
+    if state.to_move is None and match.status == MatchStatus.RUNNING:
+        match.status = MatchStatus.FINISHED
+        match.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+    match.save(update_fields=fields)
+    state_cache.put(match.pk, state)
+    return match.version
+
+
+def apply_checked(match: Match, state: GameState, event: dict[str, Any]) -> GameState:
+    """Apply one event through the engine; an illegal one raises IllegalAction unchanged."""
+    try:
+        return get_rules(match.game).apply(state, event)
+    except IllegalAction:
+        raise
+    except (TypeError, KeyError, ValueError) as exc:  # a malformed event the engine did not name
+        raise IllegalAction(f"malformed event: {exc}") from exc

@@ -1,0 +1,12 @@
+"""Celery tasks: thin wrappers over services, taking ids."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games.services.ai import ai_move_play
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def ai_move(match_id: int, seq: int) -> int | None:
+    return ai_move_play(match_id, seq)
