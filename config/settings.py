@@ -93,7 +93,8 @@ else:
             # A busy writer makes others wait instead of failing at once.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
             # A file, not shared-cache memory: only a file honours the busy timeout across threads.
-            "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+            # One file per test run, so parallel runs never share it.
+            "TEST": {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")},
         }
     }
 
@@ -179,3 +180,19 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
+WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
+WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
+# A human seat that is away (socket closed) this long while it is its turn is played by Anton;
+# a running match with every human away this long ends as abandoned.
+DISCONNECT_TIMEOUT = float(os.environ.get("DISCONNECT_TIMEOUT", "60"))
+ABANDON_TIMEOUT = float(os.environ.get("ABANDON_TIMEOUT", "600"))
+# An AI move not stored this long after it became due is enqueued again by the watchdog; after
+# AI_HARD_DEADLINE seconds a legal fallback move is played.
+AI_STALL_AFTER = float(os.environ.get("AI_STALL_AFTER", "5"))
+AI_HARD_DEADLINE = float(os.environ.get("AI_HARD_DEADLINE", "2"))
+# The watchdog: a Celery beat task with Redis, a thread in the embedded server.
+WATCHDOG_INTERVAL = float(os.environ.get("WATCHDOG_INTERVAL", "1"))
+WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
+CELERY_BEAT_SCHEDULE = {
+    "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},
+}

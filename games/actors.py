@@ -15,10 +15,17 @@ class Actor:
     guest_token: str = ""
     display_name: str = ""
     ai_seat: int | None = None
+    # The platform itself playing a human seat (timer ran out, player away): owns that seat only.
+    system_seat: int | None = None
 
     @property
     def is_anonymous(self) -> bool:
-        return self.user_id is None and not self.guest_token and self.ai_seat is None
+        return (
+            self.user_id is None
+            and not self.guest_token
+            and self.ai_seat is None
+            and self.system_seat is None
+        )
 
     @classmethod
     def for_user(cls, user: Any) -> Actor:
@@ -28,7 +35,13 @@ class Actor:
     def for_ai(cls, seat_index: int) -> Actor:
         return cls(ai_seat=seat_index)
 
+    @classmethod
+    def for_system(cls, seat_index: int) -> Actor:
+        return cls(system_seat=seat_index)
+
     def owns(self, seat: Seat) -> bool:
+        if self.system_seat is not None:
+            return seat.index == self.system_seat
         if self.ai_seat is not None:
             return seat.is_ai and seat.index == self.ai_seat
         if seat.is_ai:

@@ -35,7 +35,9 @@ LOBBY_GROUP = "lobby"
 
 def on_commit_after_append(match: Match, version: int, state: GameState) -> None:
     to_move = state.to_move
-    ai_turn = isinstance(to_move, int) and any(s.index == to_move and s.is_ai for s in match.seats.all())
+    ai_turn = isinstance(to_move, int) and any(
+        s.index == to_move and (s.is_ai or s.autoplay) for s in match.seats.all()
+    )
     match_id, status = match.pk, match.status
     transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn))
 
@@ -44,6 +46,10 @@ def after_append(match_id: int, version: int, status: str, ai_turn: bool) -> Non
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status})
     if ai_turn:
         schedule_ai(match_id, version, settings.AI_MOVE_DELAY)
+    if status == "finished":
+        from games.signals import match_finished
+
+        match_finished.send_robust(sender=None, match_id=match_id)
 
 
 def broadcast(match_id: int, message: dict[str, object]) -> None:

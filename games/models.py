@@ -37,6 +37,9 @@ class Match(models.Model):
     seed = models.CharField(max_length=64, editable=False)
     seed_commitment = models.CharField(max_length=64, editable=False)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
+    last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
+    # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).
+    move_timer = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -70,6 +73,13 @@ class Seat(models.Model):
     display_name = models.CharField(max_length=40, blank=True, default="")
     ai_version = models.CharField(max_length=32, blank=True, default="")
     joined_at = models.DateTimeField(null=True, blank=True)
+    # Presence, for the disconnect countdown: open sockets across all web processes.
+    connections = models.IntegerField(default=0)
+    away_since = models.DateTimeField(null=True, blank=True)
+    left = models.BooleanField(default=False, help_text="The player pressed 'Beenden'.")
+    autoplay = models.BooleanField(
+        default=False, help_text="Anton plays this human seat until its player returns."
+    )
 
     class Meta:
         ordering = ("match", "index")

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from games.actors import Actor
+from games.engine import get_rules
 from games.errors import Forbidden, NotFound
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
 from games.services.store import load_state
@@ -57,6 +58,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "ai_version": match.ai_version,
         "spectators_allowed": match.spectators_allowed,
         "practice": match.practice,
+        "move_timer": match.move_timer,
         "seed_commitment": match.seed_commitment,
         "created_at": match.created_at.isoformat(),
         "seats": [
@@ -66,6 +68,12 @@ def match_summary(match: Match) -> dict[str, Any]:
                 "name": s.display_name,
                 "free": s.is_free,
                 "ai_version": s.ai_version or None,
+                "away": s.kind == SeatKind.HUMAN
+                and not s.is_free
+                and s.connections == 0
+                and s.away_since is not None,
+                "left": s.left,
+                "autoplay": s.autoplay,
             }
             for s in match.seats.all()
         ],
@@ -84,8 +92,36 @@ def match_view(match: Match, actor: Actor) -> dict[str, Any]:
         "view": None,
     }
     if match.version:
-        payload["view"] = load_state(match).view(seat)
+        state = load_state(match)
+        payload["view"] = state.view(seat)
+        if match.practice and seat is not None:
+            # "Alle Hände offen zeigen" (practice against AI only): every hand, to this player only.
+            payload["all_hands"] = {str(s.index): state.view(s.index)["hand"] for s in match.seats.all()}
     return payload
+
+
+def match_replay(match: Match) -> dict[str, Any]:
+    """Every step of a finished match with all hands visible: the event, the public view after it, and
+    every seat's hand. Only for matches that are over, when nothing is secret any more."""
+    if not match.is_over:
+        raise Forbidden("the replay opens when the match is over")
+    rules = get_rules(match.game)
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    state = rules.initial_state(events[0])
+    seats = [s.index for s in match.seats.all()]
+    steps = []
+    for seq, event in enumerate(events, start=1):
+        if seq > 1:
+            state = rules.apply_in_place(state, event)
+        steps.append(
+            {
+                "seq": seq,
+                "event": event,
+                "view": state.view(None),
+                "hands": {str(i): state.view(i)["hand"] for i in seats},
+            }
+        )
+    return {"match": match_summary(match), "steps": steps, "result": state.result()}
 
 
 def match_event_log(match: Match) -> dict[str, Any]:

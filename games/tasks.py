@@ -5,8 +5,14 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.services.ai import ai_move_play
+from games.services.watchdog import watchdog_tick
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def ai_move(match_id: int, seq: int) -> int | None:
     return ai_move_play(match_id, seq)
+
+
+@shared_task(ignore_result=True)
+def watchdog() -> dict[str, int]:
+    return watchdog_tick()

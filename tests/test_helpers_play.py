@@ -19,4 +19,6 @@ def play_to_end(match: Match, players: dict[int, Any]) -> None:
         seat = state.to_move
         assert isinstance(seat, int)
         action = {k: v for k, v in state.legal_actions()[0].items() if k != "seat"}
-        match_act(match_id=match.pk, actor=factories.actor(players[seat]), action=action, expected_seq=match.version)
+        match_act(
+            match_id=match.pk, actor=factories.actor(players[seat]), action=action, expected_seq=match.version
+        )

@@ -30,6 +30,7 @@ class MatchCreateSerializer(StrictSerializer):
     creator_seat = serializers.IntegerField(min_value=0, required=False, default=0)
     ai_version = serializers.CharField(max_length=32, required=False, default="anton")
     spectators_allowed = serializers.BooleanField(required=False, default=True)
+    move_timer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=600)
     name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
 
 
@@ -42,3 +43,7 @@ class ActionSerializer(StrictSerializer):
     action = serializers.DictField()
     seq = serializers.IntegerField(min_value=0)
     command_id = serializers.CharField(max_length=64, required=False, allow_null=True, default=None)
+
+
+class MatchSettingsSerializer(StrictSerializer):
+    spectators_allowed = serializers.BooleanField()

@@ -15,9 +15,18 @@ from rest_framework.views import APIView
 from games import ai as ai_registry
 from games import selectors
 from games.actors import Actor, actor_from_request
+from games.ai_strength import ai_strength
 from games.api import serializers as s
 from games.engine import available_games, get_rules
-from games.services.matches import SeatSpec, default_ai_names, match_act, match_create, match_join
+from games.services.matches import (
+    SeatSpec,
+    default_ai_names,
+    match_act,
+    match_create,
+    match_join,
+    match_show_hands,
+)
+from games.services.presence import match_leave, match_settings_update
 
 
 def acting_actor(request: Request, name: str = "") -> Actor:
@@ -53,6 +62,7 @@ class GamesView(APIView):
                     "players": rules.players(options),
                     "options": options,
                     "ai_versions": ai_registry.available_versions(name),
+                    "ai_strength": ai_strength(name),
                     "ai_names": default_ai_names(name),
                     "rules_version": rules.rules_version,
                 }
@@ -84,6 +94,7 @@ class MatchListView(WriteThrottled):
             creator_seat=data["creator_seat"],
             ai_version=data["ai_version"],
             spectators_allowed=data["spectators_allowed"],
+            move_timer=data["move_timer"],
         )
         return Response(selectors.match_summary(selectors.match_get(match.pk)), status=201)
 
@@ -95,11 +106,26 @@ class MyMatchesView(APIView):
         return Response({"matches": [selectors.match_summary(m) for m in mine]})
 
 
-class MatchDetailView(APIView):
+class MatchDetailView(WriteThrottled):
     @extend_schema(
         operation_id="match_detail", summary="Public facts about one table", responses=OpenApiTypes.OBJECT
     )
     def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_summary(selectors.match_get(match_id)))
+
+    @extend_schema(
+        request=s.MatchSettingsSerializer,
+        summary="The opener switches spectators on or off",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def patch(self, request: Request, match_id: int) -> Response:
+        body = s.MatchSettingsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match_settings_update(
+            match_id=match_id,
+            actor=actor_from_request(request),
+            spectators_allowed=body.validated_data["spectators_allowed"],
+        )
         return Response(selectors.match_summary(selectors.match_get(match_id)))
 
 
@@ -148,6 +174,31 @@ class ActionView(WriteThrottled):
         payload = selectors.match_view(selectors.match_get(match_id), actor)
         payload["duplicate"] = result.duplicate
         return Response(payload, status=200 if result.duplicate else 201)
+
+
+class LeaveView(WriteThrottled):
+    @extend_schema(request=None, summary="'Beenden': leave the table", responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, match_id: int) -> Response:
+        match_leave(match_id=match_id, actor=actor_from_request(request))
+        return Response(selectors.match_summary(selectors.match_get(match_id)))
+
+
+class ShowHandsView(WriteThrottled):
+    @extend_schema(
+        request=None,
+        summary="'Alle Hände offen zeigen' against AI only: the match becomes practice",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        actor = actor_from_request(request)
+        match_show_hands(match_id=match_id, actor=actor)
+        return Response(selectors.match_view(selectors.match_get(match_id), actor))
+
+
+class ReplayView(APIView):
+    @extend_schema(summary="Every step of a finished match with all hands", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_replay(selectors.match_get(match_id)))
 
 
 class EventLogView(APIView):

@@ -89,6 +89,7 @@ def match_create(
     creator_seat: int = 0,
     ai_version: str = ai_registry.DEFAULT_VERSION,
     spectators_allowed: bool = True,
+    move_timer: int = 0,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken."""
@@ -120,6 +121,7 @@ def match_create(
             created_by_guest="" if creator.user_id else creator.guest_token,
             ai_version=ai_version,
             spectators_allowed=spectators_allowed,
+            move_timer=move_timer,
             seed=seed,
             seed_commitment=fairness.commitment(seed),
         )
@@ -219,3 +221,27 @@ def match_act(
         version = store(match, pending, state)
         dispatch.on_commit_after_append(match, version, state)
     return ActResult(seq=match.version)
+
+
+def match_show_hands(*, match_id: int, actor: Actor) -> Match:
+    """'Alle Hände offen zeigen': allowed only when every other seat is an AI; the match becomes a
+    practice match for good (never on a leaderboard)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = seat_of(match, actor)
+        if seat is None or seat.is_ai:
+            raise NotSeated("you have no seat at this match")
+        if any(not s.is_ai for s in match.seats.all() if s.index != seat.index):
+            raise BadRequest("all hands can be shown only in a game against AI players only")
+        if match.status not in (MatchStatus.RUNNING, MatchStatus.OPEN):
+            raise MatchNotRunning(f"the match is {match.status}")
+        if not match.practice:
+            match.practice = True
+            match.save(update_fields=["practice"])
+            match_id_, version = match.pk, match.version
+            transaction.on_commit(
+                lambda: dispatch.broadcast(
+                    match_id_, {"type": "match.update", "seq": version, "status": "running"}
+                )
+            )
+    return match

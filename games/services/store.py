@@ -75,7 +75,8 @@ def store(match: Match, pending: Pending, state: GameState) -> int:
     except IntegrityError as exc:
         raise StaleSeq("another move was stored first; resync and try again") from exc
     match.version = pending.base_seq + len(rows)
-    fields = ["version"]
+    match.last_event_at = timezone.now()
+    fields = ["version", "last_event_at"]
     if state.to_move is None and match.status == MatchStatus.RUNNING:
         match.status = MatchStatus.FINISHED
         match.finished_at = timezone.now()

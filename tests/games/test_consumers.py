@@ -1,0 +1,170 @@
+"""The websocket protocol: state on connect, moves pushed to every seat with their own view only,
+errors for bad input with nothing appended, spectators, throttling, refused origins."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from config.asgi import application
+from games.models import MatchEvent
+from tests import factories
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+def _session_cookie(user: Any | None = None, **data: Any) -> bytes:
+    session = SessionStore()
+    if user is not None:
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.update(data)
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}".encode()
+
+
+async def connect(
+    match_id: int, user: Any | None = None, origin: tuple[bytes, bytes] = ORIGIN, **session: Any
+):
+    cookie = await sync_to_async(_session_cookie)(user, **session)
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/matches/{match_id}/",
+        headers=[origin, (b"cookie", cookie), (b"host", b"127.0.0.1")],
+    )
+    connected, _ = await comm.connect()
+    return comm, connected
+
+
+async def receive(comm: WebsocketCommunicator) -> dict[str, Any]:
+    return json.loads(await comm.receive_from(timeout=5))
+
+
+@pytest.fixture
+def table(duel):
+    anna, ben = factories.user("anna"), factories.user("ben")
+    return factories.two_player_match(duel, anna, ben), anna, ben
+
+
+async def test_connect_sends_own_view_and_moves_reach_every_seat(table) -> None:
+    match, anna, ben = table
+    a, ok_a = await connect(match.pk, anna)
+    b, ok_b = await connect(match.pk, ben)
+    spectator, ok_s = await connect(match.pk)
+    assert ok_a and ok_b and ok_s
+    first_a, first_b, first_s = await receive(a), await receive(b), await receive(spectator)
+    assert first_a["t"] == "state" and first_a["seq"] == 2 and first_a["d"]["seat"] == 0
+    assert first_s["d"]["seat"] is None and first_s["d"]["view"]["hand"] == []
+    hand_a, hand_b = first_a["d"]["view"]["hand"], first_b["d"]["view"]["hand"]
+    assert not set(hand_a) & set(json.dumps(first_b).split('"'))  # b's message holds none of a's cards
+
+    await a.send_json_to({"t": "act", "action": {"type": "play", "card": hand_a[0]}, "seq": 2})
+    pushed = [await receive(a), await receive(b), await receive(spectator)]
+    assert [m["seq"] for m in pushed] == [3, 3, 3]
+    assert pushed[1]["d"]["view"]["hand"] == hand_b and pushed[1]["d"]["view"]["to_move"] == 1
+    for message in pushed[1:]:
+        assert not set(hand_a[1:]) & set(json.dumps(message).split('"'))
+    for comm in (a, b, spectator):
+        await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("{not json", "malformed_json"),
+        ("[1, 2]", "bad_message"),
+        (json.dumps({"t": "dance"}), "bad_message"),
+        (json.dumps({"t": "act", "action": {"type": "play", "card": "AH"}}), "bad_message"),
+        (json.dumps({"t": "act", "action": {"type": "play", "card": "AH"}, "seq": 2, "x": 1}), "bad_message"),
+        (json.dumps({"t": "act", "action": {"type": "play", "card": "AH"}, "seq": 1}), "stale_seq"),
+        ("x" * 5000, "bad_message"),
+    ],
+)
+async def test_bad_messages_get_an_error_and_change_nothing(table, message: str, code: str) -> None:
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    await receive(a)
+    await a.send_to(text_data=message)
+    reply = await receive(a)
+    assert reply["t"] == "error" and reply["code"] == code and reply["seq"] == 2
+    await a.send_json_to({"t": "ping"})
+    assert (await receive(a))["t"] == "pong"  # the connection is kept
+    assert await sync_to_async(MatchEvent.objects.filter(match=match).count)() == 2
+    await a.disconnect()
+
+
+async def test_wrong_turn_spectator_and_anonymous_cannot_act(table) -> None:
+    match, _, ben = table
+    b, _ = await connect(match.pk, ben)
+    anon, _ = await connect(match.pk)
+    hand_b = (await receive(b))["d"]["view"]["hand"]
+    await receive(anon)
+    await b.send_json_to({"t": "act", "action": {"type": "play", "card": hand_b[0]}, "seq": 2})
+    assert (await receive(b))["code"] == "not_your_turn"
+    await anon.send_json_to({"t": "act", "action": {"type": "play", "card": hand_b[0]}, "seq": 2})
+    assert (await receive(anon))["code"] == "not_seated"
+    assert await sync_to_async(MatchEvent.objects.filter(match=match).count)() == 2
+    await b.disconnect()
+    await anon.disconnect()
+
+
+async def test_spectators_switched_off_are_refused(table) -> None:
+    match, _, _ = table
+    match.spectators_allowed = False
+    await sync_to_async(match.save)()
+    comm, connected = await connect(match.pk)
+    assert connected
+    reply = await receive(comm)
+    assert reply["t"] == "error" and reply["code"] == "forbidden"
+    assert (await comm.receive_output(timeout=2))["type"] == "websocket.close"
+
+
+async def test_cross_origin_handshake_is_refused(table) -> None:
+    match, anna, _ = table
+    _, connected = await connect(match.pk, anna, origin=(b"origin", b"http://evil.example"))
+    assert not connected
+
+
+async def test_more_than_100_messages_in_20_seconds_are_throttled(table) -> None:
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    await receive(a)
+    replies = []
+    for _ in range(101):
+        await a.send_json_to({"t": "ping"})
+        replies.append(await receive(a))
+    assert [r["t"] for r in replies[:100]] == ["pong"] * 100
+    assert replies[100]["code"] == "throttled"
+    await a.disconnect()
+
+
+async def test_guest_session_acts_on_its_own_seat_only(duel) -> None:
+    from games.actors import Actor
+    from games.services.matches import SeatSpec, match_create
+
+    guest = Actor(guest_token="g1", display_name="Gustav")
+    match = await sync_to_async(match_create)(
+        game=duel, creator=guest, seats=[SeatSpec(), SeatSpec(kind="ai")], ai_version="random"
+    )
+    mine, _ = await connect(match.pk, guest_token="g1", guest_name="Gustav")
+    other, _ = await connect(match.pk, guest_token="g2", guest_name="Mallory")
+    state = await receive(mine)
+    assert state["d"]["seat"] == 0
+    assert (await receive(other))["d"]["seat"] is None
+    card = state["d"]["view"]["hand"][0]
+    await other.send_json_to({"t": "act", "action": {"type": "play", "card": card}, "seq": state["seq"]})
+    assert (await receive(other))["code"] == "not_seated"
+    await mine.send_json_to({"t": "act", "action": {"type": "play", "card": card}, "seq": state["seq"]})
+    after = await receive(mine)
+    assert after["t"] == "state" and after["seq"] > state["seq"]
+    await mine.disconnect()
+    await other.disconnect()

@@ -1,0 +1,202 @@
+"""Live-play services: AI seats, move timer, away players, leaving, abandoning, practice, replay,
+spectator switch, and the watchdog that re-enqueues stalled AI moves."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.actors import Actor
+from games.errors import BadRequest, Forbidden
+from games.models import Match, MatchEvent, MatchStatus, Seat
+from games.selectors import match_replay, match_view
+from games.services import presence
+from games.services.matches import SeatSpec, match_act, match_create, match_join, match_show_hands
+from games.services.store import load_state
+from games.services.watchdog import watchdog_tick
+from tests import factories
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def later(seconds: float) -> dt.datetime:
+    return timezone.now() + dt.timedelta(seconds=seconds)
+
+
+def preisjass_vs_ai(actor: Actor, **kwargs) -> Match:
+    return match_create(
+        game="preisjass",
+        creator=actor,
+        seats=[SeatSpec(), SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai")],
+        **kwargs,
+    )
+
+
+def test_ai_seats_play_until_the_human_is_to_move() -> None:
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    match.refresh_from_db()
+    state = load_state(match)
+    assert match.status == MatchStatus.RUNNING and state.to_move == 0
+    names = [s.display_name for s in match.seats.order_by("index")]
+    assert names == ["Anna", "Anna", "Paul", "Mia"]  # the creator is "Anna" too (username anna)
+    ai_events = MatchEvent.objects.filter(match=match, command_id__startswith="ai:")
+    assert all(e.seat in (1, 2, 3) for e in ai_events)
+
+
+def test_move_timer_lets_anton_play_one_move_and_the_player_keeps_the_seat() -> None:
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna, move_timer=30)
+    presence.seat_connected(match_id=match.pk, seat=0)
+    match.refresh_from_db()
+    before = match.version
+    assert watchdog_tick(later(10))["stand_in"] == 0
+    assert watchdog_tick(later(31))["stand_in"] == 1
+    match.refresh_from_db()
+    played = MatchEvent.objects.get(match=match, seq=before + 1)
+    assert played.seat == 0 and played.type == "play"
+    seat = Seat.objects.get(match=match, index=0)
+    assert not seat.autoplay and seat.user_id == anna.user_id  # still the player's seat
+
+
+def test_away_player_is_replaced_after_the_timeout_counted_on_its_own_turn(settings) -> None:
+    settings.DISCONNECT_TIMEOUT = 60
+    anna, ben = factories.actor(factories.user("anna")), factories.actor(factories.user("ben"))
+    match = match_create(
+        game="preisjass", creator=anna, seats=[SeatSpec(), SeatSpec("ai"), SeatSpec(), SeatSpec("ai")]
+    )
+    match_join(match_id=match.pk, actor=ben)
+    match.refresh_from_db()
+    away = load_state(match).to_move  # the AI seats have moved: a human (0 or 2) is to move
+    assert isinstance(away, int) and away in (0, 2)
+    presence.seat_connected(match_id=match.pk, seat=0)
+    presence.seat_connected(match_id=match.pk, seat=2)
+    presence.seat_disconnected(match_id=match.pk, seat=away)
+    assert watchdog_tick(later(30))["stand_in"] == 0
+    assert watchdog_tick(later(61))["stand_in"] == 1
+    # Anton keeps playing the away seat (its next turns need no further timeout) ...
+    match.refresh_from_db()
+    assert Seat.objects.get(match=match, index=away).autoplay
+    assert MatchEvent.objects.filter(match=match, seat=away, type="play").exists()
+    # ... and when the player comes back, the seat is theirs again.
+    presence.seat_connected(match_id=match.pk, seat=away)
+    assert not Seat.objects.get(match=match, index=away).autoplay
+
+
+def test_all_humans_leaving_abandons_the_match_and_leave_errors() -> None:
+    anna, ben = factories.user("anna"), factories.user("ben")
+    match = match_create(
+        game="preisjass",
+        creator=factories.actor(anna),
+        seats=[SeatSpec(), SeatSpec(), SeatSpec("ai"), SeatSpec("ai")],
+    )
+    match_join(match_id=match.pk, actor=factories.actor(ben))
+    c = APIClient()
+    c.force_login(factories.user("carla"))
+    r = c.post(f"/api/matches/{match.pk}/leave/")
+    assert r.status_code == 403
+    presence.match_leave(match_id=match.pk, actor=factories.actor(anna))
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+    presence.match_leave(match_id=match.pk, actor=factories.actor(ben))
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ABANDONED and match.finished_at is not None
+
+
+def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
+    settings.ABANDON_TIMEOUT = 600
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    presence.seat_connected(match_id=match.pk, seat=0)
+    presence.seat_disconnected(match_id=match.pk, seat=0)
+    match.refresh_from_db()
+    version = match.version
+    # Nobody else is at the table: Anton does not finish the run for the away player; it waits.
+    assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0}
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING and match.version == version
+    watchdog_tick(later(700))
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ABANDONED
+
+
+def test_watchdog_reenqueues_a_stalled_ai_move(settings, monkeypatch) -> None:
+    anna = factories.actor(factories.user("anna"))
+    # Lose every AI move on the way (as a crashed worker would).
+    monkeypatch.setattr("games.dispatch._run_inline", lambda match_id, seq: None)
+    match = preisjass_vs_ai(anna, creator_seat=0)
+    match.refresh_from_db()
+    if load_state(match).to_move == 0:  # the human leads: play one card, then an AI seat is due
+        card = load_state(match).legal_actions()[0]["card"]
+        match_act(
+            match_id=match.pk, actor=anna, action={"type": "play", "card": card}, expected_seq=match.version
+        )
+        match.refresh_from_db()
+    stuck_at = match.version
+    assert load_state(match).to_move in (1, 2, 3)  # an AI seat to move, and nothing happened
+    assert watchdog_tick(later(settings.AI_STALL_AFTER + 1))["requeued"] == 1
+    match.refresh_from_db()
+    assert match.version == stuck_at  # still lost
+    monkeypatch.undo()
+    counts = watchdog_tick(later(settings.AI_STALL_AFTER + 1))
+    match.refresh_from_db()
+    assert counts["requeued"] == 1 and match.version > stuck_at
+    assert load_state(match).to_move == 0
+
+
+def test_show_all_hands_only_against_ai_and_marks_practice() -> None:
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    match_show_hands(match_id=match.pk, actor=anna)
+    match.refresh_from_db()
+    payload = match_view(match, anna)
+    assert match.practice and sorted(payload["all_hands"]) == ["0", "1", "2", "3"]
+    in_hands = sum(len(h) for h in payload["all_hands"].values())
+    assert in_hands + len(payload["view"]["trick"]) == 36
+    assert "all_hands" not in match_view(match, Actor())  # never to a spectator
+
+    a, b = factories.user("ben"), factories.user("carla")
+    duel_match = match_create(
+        game="preisjass",
+        creator=factories.actor(a),
+        seats=[SeatSpec(), SeatSpec(), SeatSpec("ai"), SeatSpec("ai")],
+    )
+    match_join(match_id=duel_match.pk, actor=factories.actor(b))
+    with pytest.raises(BadRequest):
+        match_show_hands(match_id=duel_match.pk, actor=factories.actor(a))
+
+
+def test_replay_of_a_finished_match_has_every_step_with_all_hands(duel) -> None:
+    from tests.test_helpers_play import play_to_end
+
+    a, b = factories.user("anna"), factories.user("ben")
+    match = factories.two_player_match(duel, a, b)
+    with pytest.raises(Forbidden):
+        match_replay(match)
+    play_to_end(match, {0: a, 1: b})
+    match.refresh_from_db()
+    replay = match_replay(match)
+    assert [s["seq"] for s in replay["steps"]] == list(range(1, match.version + 1))
+    dealt = replay["steps"][1]
+    assert len(dealt["hands"]["0"]) == 3 and len(dealt["hands"]["1"]) == 3
+    assert replay["steps"][-1]["hands"] == {"0": [], "1": []}
+    assert replay["result"]["finished"]
+
+
+def test_only_the_opener_switches_spectators_off(duel) -> None:
+    a, b = factories.user("anna"), factories.user("ben")
+    match = factories.two_player_match(duel, a, b)
+    cb = APIClient()
+    cb.force_login(b)
+    assert (
+        cb.patch(f"/api/matches/{match.pk}/", {"spectators_allowed": False}, format="json").status_code == 403
+    )
+    ca = APIClient()
+    ca.force_login(a)
+    r = ca.patch(f"/api/matches/{match.pk}/", {"spectators_allowed": False}, format="json")
+    assert r.status_code == 200 and r.json()["spectators_allowed"] is False
+    assert APIClient().get(f"/api/matches/{match.pk}/view/").status_code == 403
+    assert cb.get(f"/api/matches/{match.pk}/view/").status_code == 200  # players still see their view
