@@ -85,6 +85,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    # Test runs name their own database, so two runs on one server never collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_kartentisch_{os.getpid()}"}
 else:
     DATABASES = {
         "default": {

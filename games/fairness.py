@@ -4,11 +4,12 @@ When a match is created the server draws a 32-byte secret seed with a CSPRNG and
 `commitment = SHA-256(seed)`. Every chance event (card draws, deck orders, cuts) is produced by the
 engine's `chance_event(state, rng)` with
 
-    rng = random.Random(int.from_bytes(HMAC-SHA256(key=seed, msg=f"chance:{seq}"), "big"))
+    rng = random.Random(int.from_bytes(HMAC-SHA256(key=seed, msg=f"chance:{k}"), "big"))
 
-where `seq` is the sequence number the chance event is stored under. When the match is over the seed
-is revealed; `manage.py verify_match <id>` (or anyone with the seed and the public event log) recomputes
-every chance event and checks them and the commitment.
+where `k` counts the match's chance events from 0. Numbering chance events (not all events) lets the
+tables of a duplicate round share one seed and get the same deals whatever is played in between.
+When the match is over the seed is revealed; `manage.py verify_match <id>` (or anyone with the seed
+and the public event log) recomputes every chance event and checks them and the commitment.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
 
 
-def chance_rng(seed: str, seq: int) -> random.Random:
-    digest = hmac.new(bytes.fromhex(seed), f"chance:{seq}".encode(), hashlib.sha256).digest()
+def chance_rng(seed: str, index: int) -> random.Random:
+    digest = hmac.new(bytes.fromhex(seed), f"chance:{index}".encode(), hashlib.sha256).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -43,9 +44,11 @@ def verify(events: list[dict[str, object]], seed: str, published_commitment: str
         return [*problems, "no events"]
     rules = get_rules(str(events[0].get("game")))
     state = rules.initial_state(events[0])
+    index = 0
     for seq, event in enumerate(events[1:], start=2):
         if state.to_move == CHANCE:
-            expected = rules.chance_event(state, chance_rng(seed, seq))
+            expected = rules.chance_event(state, chance_rng(seed, index))
+            index += 1
             if expected != event:
                 problems.append(f"event {seq} ({event.get('type')}) differs from the one the seed gives")
         state = rules.apply_in_place(state, event)

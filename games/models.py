@@ -36,6 +36,9 @@ class Match(models.Model):
     # until the match is over.
     seed = models.CharField(max_length=64, editable=False)
     seed_commitment = models.CharField(max_length=64, editable=False)
+    # Duplicate rounds: several tables share one seed; their logs and replays stay hidden until the
+    # whole round is over (the leagues app lifts the embargo).
+    embargoed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
     last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
     # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).

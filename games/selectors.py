@@ -58,6 +58,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "ai_version": match.ai_version,
         "spectators_allowed": match.spectators_allowed,
         "practice": match.practice,
+        "embargoed": match.embargoed,
         "move_timer": match.move_timer,
         "seed_commitment": match.seed_commitment,
         "created_at": match.created_at.isoformat(),
@@ -103,8 +104,8 @@ def match_view(match: Match, actor: Actor) -> dict[str, Any]:
 def match_replay(match: Match) -> dict[str, Any]:
     """Every step of a finished match with all hands visible: the event, the public view after it, and
     every seat's hand. Only for matches that are over, when nothing is secret any more."""
-    if not match.is_over:
-        raise Forbidden("the replay opens when the match is over")
+    if not match.is_over or match.embargoed:
+        raise Forbidden("the replay opens when the match (and its duplicate round) is over")
     rules = get_rules(match.game)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
     state = rules.initial_state(events[0])
@@ -126,8 +127,8 @@ def match_replay(match: Match) -> dict[str, Any]:
 
 def match_event_log(match: Match) -> dict[str, Any]:
     """Every event of a finished match, with the revealed seed so anyone can check the deals."""
-    if not match.is_over:
-        raise Forbidden("the event log is published when the match is over")
+    if not match.is_over or match.embargoed:
+        raise Forbidden("the event log is published when the match (and its duplicate round) is over")
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values("seq", "data", "created_at"))
     return {
         "match": match_summary(match),

@@ -90,6 +90,8 @@ def match_create(
     ai_version: str = ai_registry.DEFAULT_VERSION,
     spectators_allowed: bool = True,
     move_timer: int = 0,
+    seed: str | None = None,
+    embargoed: bool = False,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken."""
@@ -112,7 +114,7 @@ def match_create(
         raise BadRequest(f"no AI version {ai_version!r} for {game}")
 
     names = iter(default_ai_names(game) + _FALLBACK_AI_NAMES)
-    seed = fairness.new_seed()
+    seed = seed or fairness.new_seed()
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -122,6 +124,7 @@ def match_create(
             ai_version=ai_version,
             spectators_allowed=spectators_allowed,
             move_timer=move_timer,
+            embargoed=embargoed,
             seed=seed,
             seed_commitment=fairness.commitment(seed),
         )

@@ -45,11 +45,17 @@ def load_state(match: Match) -> GameState:
 def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
     """Append every server-drawn event due now (deals, cuts...), each from the match's committed seed."""
     rules = get_rules(match.game)
+    if state.to_move != CHANCE:
+        return state
+    # Chance events are numbered 0, 1, 2... in the stream (seat NULL, the start event excluded), so
+    # tables sharing a seed (duplicate rounds) get the same deals whatever the moves in between.
+    index = MatchEvent.objects.filter(match=match, seat__isnull=True).exclude(type="start").count()
+    index += sum(1 for event, seat, _ in pending.events if seat is None and event.get("type") != "start")
     while state.to_move == CHANCE:
-        seq = pending.base_seq + len(pending.events) + 1
-        event = rules.chance_event(state, fairness.chance_rng(match.seed, seq))
+        event = rules.chance_event(state, fairness.chance_rng(match.seed, index))
         state = rules.apply(state, event)
         pending.add(event)
+        index += 1
     return state
 
 

@@ -44,3 +44,35 @@ def test_verify_refuses_a_running_match(duel) -> None:
     match = factories.two_player_match(duel, factories.user("anna"), factories.user("ben"))
     with pytest.raises(CommandError, match="over"):
         call_command("verify_match", match.pk)
+
+
+def test_tables_sharing_a_seed_get_the_same_deals_and_stay_embargoed() -> None:
+    from games.actors import Actor
+    from games.errors import Forbidden
+    from games.selectors import match_event_log, match_replay
+    from games.services.matches import SeatSpec, match_create
+
+    seed = fairness.new_seed()
+    tables = []
+    for name in ("anna", "ben"):
+        creator = Actor(guest_token=name, display_name=name)
+        tables.append(
+            match_create(
+                game="preisjass",
+                creator=creator,
+                seats=[SeatSpec(), SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai")],
+                ai_version="random" if name == "anna" else "anton",
+                seed=seed,
+                embargoed=True,
+            )
+        )
+    rows = MatchEvent.objects.filter(seat__isnull=True).order_by("seq")
+    chance = [list(rows.filter(match=t).values_list("data", flat=True)) for t in tables]
+    assert chance[0][1:] == chance[1][1:] and len(chance[0]) >= 3  # the draw(s), the deal and the cut
+    for t in tables:
+        t.status = MatchStatus.FINISHED
+        t.save()
+        with pytest.raises(Forbidden):
+            match_event_log(t)
+        with pytest.raises(Forbidden):
+            match_replay(t)
