@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -29,3 +30,19 @@ def duel() -> Iterator[str]:
     engine.register(RULES)
     yield RULES.name
     engine.unregister(RULES.name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_stray_connections(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Threads in tests (races, websocket consumers) may leave database sessions open; end them before
+    pytest-django drops the test database, or the drop fails and the database is left behind."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )

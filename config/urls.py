@@ -20,6 +20,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("games.api.urls")),
+    path("api/leaderboard/", include("leaderboard.api_urls")),
+    path("leaderboard/", include("leaderboard.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

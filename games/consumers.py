@@ -64,13 +64,26 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.accept()
         if self.seat is not None:
             await database_sync_to_async(presence.seat_connected)(match_id=self.match_id, seat=self.seat)
+            self._present = True
         await self._send("state", payload, seq=payload["seq"])
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        # A channel-layer failure (Redis restarting) ends the consumer without disconnect(); the seat
+        # must still stop counting this socket, or it would never count as away again.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._leave_seat()
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "seat"):
             return
+        await self._leave_seat()
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
-        if self.seat is not None:
+
+    async def _leave_seat(self) -> None:
+        if getattr(self, "_present", False):
+            self._present = False
             await database_sync_to_async(presence.seat_disconnected)(match_id=self.match_id, seat=self.seat)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

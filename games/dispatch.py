@@ -77,7 +77,10 @@ def schedule_ai(match_id: int, seq: int, delay: float) -> None:
     if runner == "celery":
         from games.tasks import ai_move
 
-        ai_move.apply_async((match_id, seq), countdown=delay)
+        try:
+            ai_move.apply_async((match_id, seq), countdown=delay)
+        except Exception:  # broker down: the move is stored all the same; the watchdog enqueues it again
+            log.exception("enqueueing the AI move for match %s at seq %s failed", match_id, seq)
     elif runner == "thread":
         timer = threading.Timer(delay, _run_in_thread, (match_id, seq))
         timer.daemon = True

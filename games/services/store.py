@@ -34,7 +34,10 @@ def load_state(match: Match) -> GameState:
     cached = state_cache.get(match.pk, match.version)
     if cached is not None:
         return cached
-    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    # Only up to the version read with the match row: a move committed since then (by another
+    # process) must not make this read fail.
+    rows = MatchEvent.objects.filter(match=match, seq__lte=match.version).order_by("seq")
+    events = list(rows.values_list("data", flat=True))
     if len(events) != match.version:
         raise StaleSeq(f"match {match.pk} has {len(events)} events but version {match.version}")
     state = get_rules(match.game).replay(events)

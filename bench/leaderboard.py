@@ -1,0 +1,241 @@
+"""Leaderboard top-100 reads at 1,000,000 entries on PostgreSQL: index plan, query, cache and API latency.
+
+    python -m bench leaderboard [--rows 1000000] [--reps 500]
+
+Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run. The rows
+are generated server-side (INSERT ... SELECT generate_series): points with many ties, saves four at a
+time (one match's seats share a save instant), 0.1 % hidden, 10 % on a second game's board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.store import _setup
+
+
+def run(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench leaderboard")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--reps", type=int, default=500)
+    args = parser.parse_args(argv)
+    _setup()
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        raise SystemExit("this benchmark needs PostgreSQL (set DATABASE_URL)")
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        _measure(args)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _samples(fn: Callable[[], object], reps: int) -> list[float]:
+    fn()  # warm up
+    out = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def _fill(rows: int) -> float:
+    from django.db import connection
+
+    from games.models import Match, MatchStatus
+
+    seats_per_match = 4000  # (match, seat) is unique; few match rows keep the fill fast
+    count = -(-rows // seats_per_match)
+    matches = Match.objects.bulk_create(
+        Match(game="preisjass", status=MatchStatus.FINISHED, seed="s", seed_commitment="c")
+        for _ in range(count)
+    )
+    ids = [m.pk for m in matches]
+    t = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO leaderboard_leaderboardentry
+                (game, match_id, seat, display_name, is_ai, user_id, points, sacks, saved_at, hidden)
+            SELECT CASE WHEN g % 10 = 0 THEN 'schnapsen' ELSE 'preisjass' END,
+                   (%s::bigint[])[1 + (g - 1) / %s],
+                   (g - 1) %% %s,
+                   'Spieler ' || g,
+                   g %% 4 <> 0,
+                   NULL,
+                   200 + floor(random() * random() * 1200),
+                   floor(random() * 12),
+                   timestamptz '2026-01-01' + ((g - 1) / 4) * interval '1 second',
+                   g %% 1000 = 0
+            FROM generate_series(1, %s) AS g
+            """.replace("g % 10", "g %% 10"),
+            [ids, seats_per_match, seats_per_match, rows],
+        )
+        cursor.execute("ANALYZE leaderboard_leaderboardentry")
+    return time.perf_counter() - t
+
+
+def _plan(sql: str, params: Any) -> dict[str, Any]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}", params)
+        plan = cursor.fetchone()[0]
+    if isinstance(plan, str):
+        plan = json.loads(plan)
+    top: dict[str, Any] = plan[0]
+    return top
+
+
+def _nodes(node: dict[str, Any]) -> list[dict[str, Any]]:
+    found = [node]
+    for child in node.get("Plans", []):
+        found += _nodes(child)
+    return found
+
+
+def _measure(args: argparse.Namespace) -> None:
+    from django.core.cache import cache as django_cache
+    from django.db import connection, transaction
+    from django.test import Client
+
+    from bench.table import median, percentile, print_table
+    from leaderboard import cache, selectors, services
+    from leaderboard.models import LeaderboardEntry
+
+    fill_seconds = _fill(args.rows)
+    total = LeaderboardEntry.objects.count()
+    game = "preisjass"
+    qs = selectors.top_queryset(game).values_list("id", "display_name", "points", "sacks", "saved_at")
+    sql, params = qs.query.sql_with_params()
+
+    plan = _plan(sql, params)
+    nodes = _nodes(plan["Plan"])
+    index_names = sorted({n["Index Name"] for n in nodes if "Index Name" in n})
+    sorts = [n for n in nodes if "Sort" in n["Node Type"]]
+
+    query = _samples(lambda: list(qs.all()), args.reps)
+
+    def raw() -> object:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall()
+
+    raw_query = _samples(raw, args.reps)
+
+    def cached() -> object:
+        return selectors.board_top(game)
+
+    django_cache.delete(cache.top_key(game))
+    cold = []
+    for _ in range(max(20, args.reps // 10)):
+        django_cache.delete(cache.top_key(game))
+        t = time.perf_counter()
+        cached()
+        cold.append(time.perf_counter() - t)
+    hot = _samples(cached, args.reps)
+
+    client = Client()
+    api = _samples(lambda: client.get("/api/leaderboard/preisjass/?page=4"), args.reps)
+    page = _samples(lambda: client.get("/leaderboard/preisjass/"), max(50, args.reps // 5))
+
+    # Saving: one match's four new rows, then the same four again (a retry: ON CONFLICT DO NOTHING).
+    from games.models import Match, MatchStatus
+
+    saves, retries = [], []
+    for i in range(max(20, args.reps // 5)):
+        match = Match.objects.create(
+            game="preisjass", status=MatchStatus.FINISHED, seed="s", seed_commitment="c"
+        )
+        rows = [
+            LeaderboardEntry(
+                game="preisjass",
+                match=match,
+                seat=seat,
+                display_name=f"neu {i}.{seat}",
+                points=services._points(300 + 100 * seat),
+                sacks=seat,
+            )
+            for seat in range(4)
+        ]
+        t = time.perf_counter()
+        with transaction.atomic():
+            services.entries_insert(rows)
+        saves.append(time.perf_counter() - t)
+        for row in rows:
+            row.pk = None
+        t = time.perf_counter()
+        with transaction.atomic():
+            services.entries_insert(rows)
+        retries.append(time.perf_counter() - t)
+
+    # The same query without the index, for contrast (dropped inside a transaction, then restored).
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("DROP INDEX leaderboard_top")
+        unindexed = _samples(lambda: list(qs.all()), 5)
+        transaction.set_rollback(True)
+
+    ms = 1000.0
+    print_table(
+        f"Leaderboard top 100 on postgresql ({total:,} entries, filled in {fill_seconds:.1f} s; "
+        f"{args.reps} reps)",
+        ["measure", "p50", "p95", "unit"],
+        [
+            [
+                "top-100 query (ORM, index leaderboard_top)",
+                median(query) * ms,
+                percentile(query, 95) * ms,
+                "ms",
+            ],
+            [
+                "top-100 query (raw cursor, no ORM)",
+                median(raw_query) * ms,
+                percentile(raw_query, 95) * ms,
+                "ms",
+            ],
+            ["board_top, cache miss (query + cache set)", median(cold) * ms, percentile(cold, 95) * ms, "ms"],
+            ["board_top, cache hit", median(hot) * ms, percentile(hot, 95) * ms, "ms"],
+            ["GET /api/leaderboard/preisjass/?page=4", median(api) * ms, percentile(api, 95) * ms, "ms"],
+            ["GET /leaderboard/preisjass/ (HTML)", median(page) * ms, percentile(page, 95) * ms, "ms"],
+            ["save 4 new entries (one transaction)", median(saves) * ms, percentile(saves, 95) * ms, "ms"],
+            [
+                "retry the same 4 (ON CONFLICT DO NOTHING)",
+                median(retries) * ms,
+                percentile(retries, 95) * ms,
+                "ms",
+            ],
+            [
+                "same query WITHOUT the index (5 reps)",
+                median(unindexed) * ms,
+                percentile(unindexed, 95) * ms,
+                "ms",
+            ],
+        ],
+    )
+    print_table(
+        "EXPLAIN (ANALYZE) of the top-100 query",
+        ["fact", "value"],
+        [
+            ["indexes used", ", ".join(index_names) or "none"],
+            ["sort nodes", len(sorts)],
+            ["plan root", plan["Plan"]["Node Type"]],
+            ["rows read", plan["Plan"].get("Actual Rows", "")],
+            ["shared buffers hit+read", _buffers(nodes)],
+            ["execution time", f"{plan['Execution Time']:.3f} ms"],
+        ],
+    )
+    print("\nSQL:", sql % tuple(repr(p) for p in params))
+
+
+def _buffers(nodes: list[dict[str, Any]]) -> int:
+    root = nodes[0]
+    return int(root.get("Shared Hit Blocks", 0)) + int(root.get("Shared Read Blocks", 0))

@@ -1,0 +1,122 @@
+"""Reads on leaderboards: a board's top 100, its pages, and how saving a match went."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.core.cache import cache as django_cache
+from django.db.models import QuerySet
+from django.utils.translation import gettext
+
+from games.actors import Actor
+from games.errors import NotFound
+from games.models import Match
+from leaderboard import cache
+from leaderboard.errors import MatchNotFinished, NotEligible
+from leaderboard.models import TOP_N, LeaderboardEntry, LeaderboardSave, SaveState
+from leaderboard.services import board_games, check_eligible
+
+PAGE_SIZES = (25, 50)
+MESSAGE_SAVED = "Ergebnis gespeichert"
+MESSAGE_NOT_SAVED = "Ergebnis noch nicht gespeichert"
+MESSAGE_NOT_ELIGIBLE = "Kein Ergebnis für die Bestenliste"
+RETRY_LABEL = "Ergebnis erneut speichern"
+
+
+def replay_url(match_id: int) -> str:
+    return f"/matches/{match_id}/replay/"
+
+
+def top_queryset(game: str, limit: int = TOP_N) -> QuerySet[LeaderboardEntry]:
+    """The query the `leaderboard_top` partial index serves exactly: no sort step, `limit` index rows."""
+    return LeaderboardEntry.objects.filter(game=game, hidden=False).order_by("-points", "saved_at", "id")[
+        :limit
+    ]
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def board_top(game: str) -> list[dict[str, Any]]:
+    """The visible best 100 of `game`, ranked 1..100 (equal points: saved first ranks first)."""
+    if game not in board_games():
+        raise NotFound(f"there is no leaderboard for {game!r}")
+    key = cache.top_key(game)
+    rows: list[dict[str, Any]] | None = django_cache.get(key)
+    if rows is None:
+        fields = ("id", "match_id", "seat", "display_name", "is_ai", "points", "sacks", "saved_at")
+        rows = [
+            {
+                "rank": rank,
+                "id": e["id"],
+                "name": e["display_name"],
+                "is_ai": e["is_ai"],
+                "points": _number(e["points"]),
+                "sacks": e["sacks"],
+                "saved_at": e["saved_at"].isoformat(),
+                "match_id": e["match_id"],
+                "seat": e["seat"],
+                "replay_url": replay_url(e["match_id"]),
+            }
+            for rank, e in enumerate(top_queryset(game).values(*fields), start=1)
+        ]
+        django_cache.set(key, rows, cache.TIMEOUT)
+    return rows
+
+
+def board_page(game: str, page: int, page_size: int = PAGE_SIZES[0]) -> dict[str, Any]:
+    """One page of the top 100. Pages beyond the top 100 do not exist (NotFound); page 1 always does."""
+    rows = board_top(game)
+    pages = max(1, -(-min(len(rows), TOP_N) // page_size))
+    if page < 1 or page > pages:
+        raise NotFound(f"page {page} does not exist (1..{pages})")
+    start = (page - 1) * page_size
+    return {
+        "game": game,
+        "page": page,
+        "pages": pages,
+        "page_size": page_size,
+        "count": len(rows),
+        "results": rows[start : start + page_size],
+    }
+
+
+def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
+    """How saving a match to its board went, for the line under the table.
+
+    state: "saved", "pending" (queued, not yet run), "failed" (a retry may work) or "not_eligible"
+    (not finished, practice, abandoned). `can_retry` tells the page to show the retry button."""
+    match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
+    if match is None:
+        raise NotFound(f"no match {match_id}")
+    seated = actor is not None and any(not s.is_ai and actor.owns(s) for s in match.seats.all())
+    try:
+        check_eligible(match)
+    except (NotEligible, MatchNotFinished) as exc:
+        return {
+            "match_id": match.pk,
+            "saved": False,
+            "state": "not_eligible",
+            "reason": exc.message,
+            "message": gettext("No result for the leaderboard"),
+            "message_de": MESSAGE_NOT_ELIGIBLE,
+            "can_retry": False,
+        }
+    record = LeaderboardSave.objects.filter(match_id=match.pk).first()
+    state = record.state if record is not None else SaveState.PENDING
+    saved = state == SaveState.SAVED
+    payload: dict[str, Any] = {
+        "match_id": match.pk,
+        "saved": saved,
+        "state": str(state),
+        "message": gettext("Result saved") if saved else gettext("Result not saved yet"),
+        "message_de": MESSAGE_SAVED if saved else MESSAGE_NOT_SAVED,
+        "can_retry": not saved and seated,
+        "board_url": f"/leaderboard/{match.game}/",
+    }
+    if not saved:
+        payload["retry_label"] = gettext("Save result again")
+        payload["retry_label_de"] = RETRY_LABEL
+    return payload

@@ -1,0 +1,170 @@
+"""Writes on leaderboards: save a finished match's results (verified by replay), hide entries.
+
+The score of every seat comes from replaying the match's stored events through its engine; nothing a
+client sends decides it. Saving is idempotent: one entry per (match, seat) by a unique constraint, and
+inserts skip rows that exist, so retries from any tab, in any number, store each result exactly once."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import available_games, get_rules
+from games.errors import NotFound
+from games.models import Match, MatchEvent, MatchStatus
+from leaderboard import cache
+from leaderboard.errors import MatchNotFinished, NotEligible, SaveFailed
+from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
+
+log = logging.getLogger(__name__)
+
+# (result, seat) -> (points, sacks or None). Games without an adapter score by result()["totals"].
+Scorer = Callable[[dict[str, Any], int], tuple[Decimal, int | None]]
+
+
+def _points(value: Any) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.01"))
+
+
+def _score_totals(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
+    return _points(result["totals"][seat]), None
+
+
+def _score_preisjass(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
+    # Card points over the twelve games; sacks are counted apart and never change the points.
+    return _points(result["totals"][seat]), int(result["sacks"][seat])
+
+
+SCORERS: dict[str, Scorer] = {"preisjass": _score_preisjass}
+
+
+def scorer_for(game: str) -> Scorer:
+    return SCORERS.get(game, _score_totals)
+
+
+def board_games() -> list[str]:
+    """Every game with a board: the games whose engine is installed."""
+    return available_games()
+
+
+def check_eligible(match: Match) -> None:
+    """Raise unless `match` is a complete, non-practice run of a game with a board."""
+    if match.game not in board_games():
+        raise NotEligible(f"there is no leaderboard for {match.game!r}")
+    if match.status == MatchStatus.ABANDONED:
+        raise NotEligible("an abandoned or ended-early run is never saved")
+    if match.status != MatchStatus.FINISHED:
+        raise MatchNotFinished(f"the match is {match.status}: only a finished run is saved")
+    if match.practice:
+        raise NotEligible("a practice run (all hands shown) is never saved")
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def replayed_result(match: Match) -> dict[str, Any]:
+    """The match's result, from a fresh replay of its stored events (no cached state)."""
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    if len(events) != match.version:
+        raise NotEligible(f"match {match.pk} has {len(events)} events but version {match.version}")
+    result: dict[str, Any] = get_rules(match.game).replay(events).result()
+    if not result.get("finished"):
+        raise NotEligible("the event log does not show a finished run")
+    return result
+
+
+def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
+    score = scorer_for(match.game)
+    now = timezone.now()
+    rows = []
+    for seat in match.seats.order_by("index"):
+        points, sacks = score(result, seat.index)
+        rows.append(
+            LeaderboardEntry(
+                game=match.game,
+                match=match,
+                seat=seat.index,
+                display_name=seat.display_name or f"#{seat.index + 1}",
+                is_ai=seat.is_ai,
+                user_id=seat.user_id,
+                points=points,
+                sacks=sacks,
+                saved_at=now,
+            )
+        )
+    return rows
+
+
+def entries_insert(rows: list[LeaderboardEntry]) -> None:
+    """Insert, skipping any (match, seat) stored before: ON CONFLICT DO NOTHING keeps the first row and
+    with it the time it was first saved."""
+    LeaderboardEntry.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def leaderboard_save_match(*, match_id: int) -> LeaderboardSave:
+    """Save the results of every seat of a finished match. Idempotent; safe to call concurrently.
+
+    Raises NotFound, NotEligible (practice, abandoned, no board: 400) or MatchNotFinished (409) and
+    stores nothing; raises SaveFailed (503) when the save step itself fails, after recording the
+    failure so the match page can offer a retry."""
+    try:
+        with transaction.atomic():
+            # The row lock serialises saves of one match; the unique constraint backs it up.
+            match = _locked(match_id)
+            check_eligible(match)
+            record, _ = LeaderboardSave.objects.get_or_create(match=match)
+            if record.state == SaveState.SAVED:
+                return record
+            entries_insert(entries_for(match, replayed_result(match)))
+            record.state = SaveState.SAVED
+            record.attempts += 1
+            record.last_error = ""
+            record.saved_at = timezone.now()
+            record.save()
+            cache.clear_on_commit({match.game})
+            return record
+    except (NotFound, NotEligible, MatchNotFinished):
+        raise
+    except Exception as exc:
+        log.exception("saving match %s to the leaderboard failed", match_id)
+        _record_failure(match_id, exc)
+        raise SaveFailed("the result could not be saved; try again") from exc
+
+
+def _record_failure(match_id: int, exc: Exception) -> None:
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            record, _ = LeaderboardSave.objects.get_or_create(match=match)
+            if record.state == SaveState.SAVED:  # a concurrent retry got through
+                return
+            record.state = SaveState.FAILED
+            record.attempts += 1
+            record.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            record.save()
+    except Exception:
+        log.exception("recording the failed save of match %s failed too", match_id)
+
+
+def entries_set_hidden(*, entry_ids: Iterable[int], hidden: bool) -> int:
+    """Hide (or show again) entries; a hidden entry leaves the public board and its cache at once."""
+    with transaction.atomic():
+        qs = LeaderboardEntry.objects.filter(pk__in=list(entry_ids))
+        games = set(qs.values_list("game", flat=True))
+        changed = qs.exclude(hidden=hidden).update(hidden=hidden)
+        cache.clear_on_commit(games)
+    return changed
+
+
+def entry_changed(entry: LeaderboardEntry) -> None:
+    """An entry was edited elsewhere (the admin): drop its board's cached list."""
+    cache.clear_on_commit({entry.game})

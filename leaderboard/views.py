@@ -1,0 +1,44 @@
+"""The public board pages. Anyone may read them, logged in or not."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from leaderboard import selectors
+from leaderboard.models import TOP_N
+from leaderboard.services import board_games
+
+# Shown names of the games; a game missing here shows its registry name.
+GAME_TITLES = {
+    "preisjass": "Preisjass",
+    "schnapsen": "Schnapsen",
+    "preferanzen": "Preferanzen",
+    "preference_vienna": "Preference (Wien)",
+    "preferans": "Preferans",
+}
+
+
+def game_title(game: str) -> str:
+    return GAME_TITLES.get(game, game)
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    boards = [{"game": g, "title": game_title(g)} for g in board_games()]
+    return render(request, "leaderboard/index.html", {"boards": boards})
+
+
+def board(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in board_games():
+        raise Http404("no such leaderboard")
+    rows = [{**row, "saved": datetime.fromisoformat(row["saved_at"])} for row in selectors.board_top(game)]
+    context = {
+        "game": game,
+        "title": game_title(game),
+        "rows": rows,
+        "top_n": TOP_N,
+        "has_sacks": any(row["sacks"] is not None for row in rows) or game == "preisjass",
+    }
+    return render(request, "leaderboard/board.html", context)
