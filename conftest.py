@@ -15,6 +15,7 @@ from games import engine, state_cache
 def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.AI_RUNNER = "inline"  # type: ignore[attr-defined]
     settings.AI_MOVE_DELAY = 0  # type: ignore[attr-defined]
+    settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     state_cache.clear()
     cache.clear()  # throttle counters and cached pages start empty in every test

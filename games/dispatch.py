@@ -39,13 +39,21 @@ def on_commit_after_append(match: Match, version: int, state: GameState) -> None
         s.index == to_move and (s.is_ai or s.autoplay) for s in match.seats.all()
     )
     match_id, status = match.pk, match.status
-    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn))
+    delay = settings.AI_MOVE_DELAY
+    if ai_turn and trick_just_completed(state):
+        delay += settings.TRICK_PAUSE  # let everyone see the finished trick before it is gathered
+    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn, delay))
 
 
-def after_append(match_id: int, version: int, status: str, ai_turn: bool) -> None:
+def trick_just_completed(state: GameState) -> bool:
+    public = state.view(None)
+    return not public.get("trick") and bool(public.get("last_trick"))
+
+
+def after_append(match_id: int, version: int, status: str, ai_turn: bool, delay: float = 0.0) -> None:
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status})
     if ai_turn:
-        schedule_ai(match_id, version, settings.AI_MOVE_DELAY)
+        schedule_ai(match_id, version, delay)
     if status == "finished":
         from games.signals import match_finished
 

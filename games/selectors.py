@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
+from games import fairness
 from games.actors import Actor
 from games.engine import get_rules
 from games.errors import Forbidden, NotFound
@@ -60,6 +62,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "practice": match.practice,
         "embargoed": match.embargoed,
         "move_timer": match.move_timer,
+        "trick_pause": settings.TRICK_PAUSE,
         "seed_commitment": match.seed_commitment,
         "created_at": match.created_at.isoformat(),
         "seats": [
@@ -135,4 +138,18 @@ def match_event_log(match: Match) -> dict[str, Any]:
         "seed": match.seed,
         "seed_commitment": match.seed_commitment,
         "events": [{"seq": e["seq"], "event": e["data"], "at": e["created_at"].isoformat()} for e in events],
+    }
+
+
+def match_verification(match: Match) -> dict[str, Any]:
+    """The fair-deal check of a finished match: the revealed seed against its commitment, and every
+    chance event recomputed from it (docs/fair-deals.md)."""
+    log = match_event_log(match)
+    problems = fairness.verify([e["event"] for e in log["events"]], match.seed, match.seed_commitment)
+    return {
+        "match": log["match"],
+        "seed": match.seed,
+        "seed_commitment": match.seed_commitment,
+        "verified": not problems,
+        "problems": problems,
     }

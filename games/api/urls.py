@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<int:match_id>/actions/", views.ActionView.as_view(), name="api-actions"),
     path("matches/<int:match_id>/events/", views.EventLogView.as_view(), name="api-events"),
     path("matches/<int:match_id>/replay/", views.ReplayView.as_view(), name="api-replay"),
+    path("matches/<int:match_id>/verify/", views.VerifyView.as_view(), name="api-verify"),
     path("matches/<int:match_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
     path("matches/<int:match_id>/show-hands/", views.ShowHandsView.as_view(), name="api-show-hands"),
 ]

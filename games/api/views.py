@@ -201,6 +201,12 @@ class ReplayView(APIView):
         return Response(selectors.match_replay(selectors.match_get(match_id)))
 
 
+class VerifyView(APIView):
+    @extend_schema(summary="Check a finished match's deals", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_verification(selectors.match_get(match_id)))
+
+
 class EventLogView(APIView):
     @extend_schema(
         summary="Every event of a finished match, with the revealed seed", responses=OpenApiTypes.OBJECT

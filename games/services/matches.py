@@ -137,6 +137,7 @@ def match_create(
             if index == creator_seat:
                 _take_seat(seat, creator)
         _start_if_full(match)
+        transaction.on_commit(dispatch.broadcast_lobby)
     return match
 
 
@@ -158,6 +159,7 @@ def match_join(*, match_id: int, actor: Actor, seat_index: int | None = None) ->
         seat = free[0]
         _take_seat(seat, actor)
         _start_if_full(match)
+        transaction.on_commit(dispatch.broadcast_lobby)
     return seat
 
 

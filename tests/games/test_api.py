@@ -202,3 +202,20 @@ def test_games_list_and_openapi_schema(client) -> None:
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/matches/{match_id}/actions/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_writes_are_throttled(duel, settings) -> None:
+    from rest_framework.throttling import ScopedRateThrottle
+
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "writes": "3/min"}
+    ScopedRateThrottle.THROTTLE_RATES = rates
+    try:
+        c = client_for(factories.user("anna"))
+        body = {"game": "duel", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        codes = [c.post("/api/matches/", body, format="json").status_code for _ in range(4)]
+        assert codes == [201, 201, 201, 429]
+        r = c.post("/api/matches/", body, format="json")
+        assert error_code(r) == "throttled" and Match.objects.count() == 3
+        assert c.get("/api/matches/").status_code == 200  # reads are not throttled
+    finally:
+        ScopedRateThrottle.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]

@@ -27,6 +27,10 @@ def test_finished_match_verifies_and_tampering_is_found(duel) -> None:
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     call_command("verify_match", match.pk)
+    from rest_framework.test import APIClient
+
+    checked = APIClient().get(f"/api/matches/{match.pk}/verify/").json()
+    assert checked["verified"] is True and checked["problems"] == [] and checked["seed"] == match.seed
 
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
     assert fairness.verify(events, match.seed, match.seed_commitment) == []

@@ -1,0 +1,254 @@
+"""Bidding, the talon exchange, the contract and the whisting: one legal-actions and one apply function
+per phase. Positions 0, 1, 2 are forehand, middlehand and rearhand of the current deal."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from games.engine.base import JSON, IllegalAction
+from games.engine.preferans import deal
+from games.engine.preferans.constants import (
+    BID_INDEX,
+    BIDS,
+    HALF_WHIST_LEVELS,
+    HOLD,
+    MIS_INDEX,
+    MISERE,
+    PASS,
+    level_of,
+    trump_of,
+)
+from games.engine.preferans.events import check_player_event
+
+if TYPE_CHECKING:
+    from games.engine.preferans.state import PrefState
+
+# --- bidding -----------------------------------------------------------------------------------------
+
+
+def _bid_misere(state: PrefState, seat: int) -> bool:
+    return any(s == seat and b == MISERE for s, b in state.bids)
+
+
+def _may_hold(state: PrefState, pos: int) -> bool:
+    """Two players left, this one the elder of them, facing the other's bid (never a misère)."""
+    if state.high < 0 or state.high == MIS_INDEX or state.high_pos == pos:
+        return False
+    remaining = [p for p in range(3) if not state.passed[p]]
+    return len(remaining) == 2 and remaining[0] == pos
+
+
+def bid_options(state: PrefState) -> list[str]:
+    pos = state.pos
+    if state.made_bid[pos] and _bid_misere(state, state.active[pos]):
+        return [PASS]
+    options = [PASS, HOLD] if _may_hold(state, pos) else [PASS]
+    first = max(state.high + 1, state.min_bid)
+    if first <= MIS_INDEX and state.made_bid[pos]:
+        options += BIDS[first:MIS_INDEX]
+        options += BIDS[MIS_INDEX + 1 :]
+    else:
+        options += BIDS[first:]
+    return options
+
+
+def bid_actions(state: PrefState) -> list[JSON]:
+    seat = state.active[state.pos]
+    return [{"type": "bid", "seat": seat, "bid": b} for b in bid_options(state)]
+
+
+def apply_bid(state: PrefState, event: JSON) -> None:
+    check_player_event(state, event, ("bid",))
+    bid = event["bid"]
+    if not isinstance(bid, str) or (bid not in BID_INDEX and bid not in (PASS, HOLD)):
+        raise IllegalAction("a bid is pass, hold, MIS or a level 6-10 with S, C, D, H or NT (e.g. 7H)")
+    if bid not in bid_options(state):
+        raise IllegalAction(_bid_reason(state, bid))
+    do_bid(state, bid)
+
+
+def do_bid(state: PrefState, bid: str) -> None:
+    """Apply a bid already known to be legal."""
+    pos = state.pos
+    state.bids.append([state.active[pos], bid])
+    if bid == PASS:
+        state.passed[pos] = True
+    else:
+        state.made_bid[pos] = True
+        state.high_pos = pos
+        if bid != HOLD:
+            state.high = BID_INDEX[bid]
+    _after_bid(state)
+
+
+def _bid_reason(state: PrefState, bid: str) -> str:
+    seat = state.active[state.pos]
+    if _bid_misere(state, seat):
+        return "after bidding misère a player can only pass"
+    if bid == HOLD:
+        return "only the elder of the last two bidders may hold (not a misère)"
+    if bid == MISERE:
+        return "misère may only be a player's first bid, over a bid below 9"
+    if BID_INDEX[bid] < state.min_bid:
+        return f"the lowest bid now is {BIDS[state.min_bid]}"
+    return f"a bid must be higher than {BIDS[state.high]}"
+
+
+def _after_bid(state: PrefState) -> None:
+    passes = sum(state.passed)
+    if passes == 3:
+        deal.start_raspasy(state)
+    elif passes == 2 and state.high >= 0:
+        _start_exchange(state)
+    else:
+        pos = (state.pos + 1) % 3
+        while state.passed[pos]:
+            pos = (pos + 1) % 3
+        state.pos = pos
+
+
+def _start_exchange(state: PrefState) -> None:
+    """The talon is turned face up for everyone and goes into the declarer's hand."""
+    state.pos = state.high_pos
+    state.declarer = state.active[state.high_pos]
+    state.talon_shown = True
+    state.hands[state.declarer] = deal.sort_hand(state.hands[state.declarer] + state.talon)
+    state.phase = "exchange"
+
+
+# --- exchange and contract ---------------------------------------------------------------------------
+
+
+def exchange_actions(state: PrefState) -> list[JSON]:
+    hand = state.hands[state.declarer]
+    return [{"type": "exchange", "seat": state.declarer, "discard": [a, b]} for a, b in combinations(hand, 2)]
+
+
+def apply_exchange(state: PrefState, event: JSON) -> None:
+    check_player_event(state, event, ("discard",))
+    discard = event["discard"]
+    hand = state.hands[state.declarer]
+    if (
+        not isinstance(discard, list)
+        or len(discard) != 2
+        or discard[0] == discard[1]
+        or any(not isinstance(c, str) or c not in hand for c in discard)
+    ):
+        raise IllegalAction("the declarer discards exactly two different cards from his hand")
+    do_exchange(state, discard)
+
+
+def do_exchange(state: PrefState, discard: list[str]) -> None:
+    hand = state.hands[state.declarer]
+    state.hands[state.declarer] = [c for c in hand if c not in discard]
+    state.discards = list(discard)
+    if state.high == MIS_INDEX:
+        state.contract = MIS_INDEX
+        _start_play(state, open_hands=True)
+    else:
+        state.phase = "declare"
+
+
+def declare_options(state: PrefState) -> list[str]:
+    return [BIDS[i] for i in range(state.high, len(BIDS)) if i != MIS_INDEX]
+
+
+def declare_actions(state: PrefState) -> list[JSON]:
+    return [{"type": "declare", "seat": state.declarer, "contract": c} for c in declare_options(state)]
+
+
+def apply_declare(state: PrefState, event: JSON) -> None:
+    check_player_event(state, event, ("contract",))
+    contract = event["contract"]
+    if not isinstance(contract, str) or contract not in declare_options(state):
+        raise IllegalAction(f"the contract must be a game of at least {BIDS[state.high]} (not misère)")
+    do_declare(state, contract)
+
+
+def do_declare(state: PrefState, contract: str) -> None:
+    state.contract = BID_INDEX[contract]
+    state.trump = trump_of(state.contract)
+    state.phase = "whist"
+    state.defend_step = 0
+    state.pos = (state.high_pos + 1) % 3
+
+
+# --- whisting ----------------------------------------------------------------------------------------
+
+
+def whist_options(state: PrefState) -> list[str]:
+    first = state.active[(state.high_pos + 1) % 3]
+    if (
+        state.defend_step == 1
+        and state.calls.get(first) == "pass"
+        and level_of(state.contract) in HALF_WHIST_LEVELS
+    ):
+        return ["whist", "pass", "half"]
+    return ["whist", "pass"]
+
+
+def whist_actions(state: PrefState) -> list[JSON]:
+    seat = state.active[state.pos]
+    return [{"type": "defend", "seat": seat, "call": c} for c in whist_options(state)]
+
+
+def apply_whist(state: PrefState, event: JSON) -> None:
+    check_player_event(state, event, ("call",))
+    call = event["call"]
+    if call not in whist_options(state):
+        if call == "half":
+            raise IllegalAction("half whist only by the second defender after a pass, against a 6 or 7")
+        raise IllegalAction("a defender says whist or pass")
+    do_whist(state, call)
+
+
+def do_whist(state: PrefState, call: str) -> None:
+    seat = state.active[state.pos]
+    first_pos = (state.high_pos + 1) % 3
+    first, second = state.active[first_pos], state.active[(first_pos + 1) % 3]
+    state.calls[seat] = call
+    if state.defend_step == 0:
+        state.defend_step = 1
+        state.pos = (first_pos + 1) % 3
+        return
+    if state.defend_step == 1 and call == "half":
+        state.defend_step = 2
+        state.pos = first_pos
+        return
+    if state.defend_step == 2 and call == "pass":
+        deal.finish_unplayed(state, half_whister=second)
+        return
+    state.whisters = [s for s in (first, second) if state.calls.get(s) == "whist"]
+    if not state.whisters:
+        deal.finish_unplayed(state, half_whister=None)
+    elif len(state.whisters) == 1:
+        state.phase = "mode"
+        state.pos = state.active.index(state.whisters[0])
+    else:
+        _start_play(state, open_hands=False)
+
+
+def mode_actions(state: PrefState) -> list[JSON]:
+    seat = state.whisters[0]
+    return [{"type": "mode", "seat": seat, "mode": m} for m in ("closed", "open")]
+
+
+def apply_mode(state: PrefState, event: JSON) -> None:
+    check_player_event(state, event, ("mode",))
+    mode = event["mode"]
+    if mode not in ("open", "closed"):
+        raise IllegalAction("a lone whister chooses open or closed play")
+    do_mode(state, mode)
+
+
+def do_mode(state: PrefState, mode: str) -> None:
+    state.mode = mode
+    _start_play(state, open_hands=mode == "open")
+
+
+def _start_play(state: PrefState, open_hands: bool) -> None:
+    """Forehand leads the first trick in every contract."""
+    state.open_hands = open_hands
+    state.phase = "play"
+    state.pos = 0

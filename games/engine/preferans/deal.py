@@ -1,0 +1,158 @@
+"""Starting a deal from the server's deck order, and closing it: score row, next dealer, end of the pool.
+
+How cards are taken from the `deal` event's 32-card `deck` (2-talon-2-2-2-2, clockwise from forehand):
+deck[0:2] forehand, deck[2:4] middlehand, deck[4:6] rearhand, deck[6:8] the talon, then four more
+rounds of two cards each in the same order: deck[8:10] forehand, deck[10:12] middlehand, ...,
+deck[30:32] rearhand. Forehand is the active player left of the dealer; with four players the dealer
+sits out and the other three (clockwise from his left) play.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from games.engine.base import JSON, IllegalAction
+from games.engine.cards import DECK_32
+from games.engine.preferans.constants import BIDS, MIS_INDEX
+
+if TYPE_CHECKING:
+    from games.engine.preferans.state import PrefState
+
+_SUIT_ORDER = {"S": 0, "C": 1, "D": 2, "H": 3}
+_RANK_ORDER = {r: i for i, r in enumerate("789TJQKA")}
+_DECK_SET = frozenset(DECK_32)
+
+
+_KEY = {c: _SUIT_ORDER[c[1]] * 8 + _RANK_ORDER[c[0]] for c in DECK_32}
+
+
+def sort_key(card: str) -> int:
+    """Display order: spades, clubs, diamonds, hearts (the bidding order), 7 up to ace."""
+    return _KEY[card]
+
+
+def sort_hand(cards: list[str]) -> list[str]:
+    return sorted(cards, key=_KEY.__getitem__)
+
+
+def next_dealer(state: PrefState) -> int | None:
+    """None before the first deal: the server draws the first dealer."""
+    return None if state.dealer < 0 else (state.dealer + 1) % state.n
+
+
+def deal_event(state: PrefState, rng: random.Random) -> JSON:
+    dealer = next_dealer(state)
+    if dealer is None:
+        dealer = rng.randrange(state.n)
+    deck = list(DECK_32)
+    rng.shuffle(deck)
+    return {"type": "deal", "dealer": dealer, "deck": deck}
+
+
+def apply_deal(state: PrefState, event: JSON) -> None:
+    if set(event) != {"type", "dealer", "deck"}:
+        raise IllegalAction("a deal event has exactly the fields type, dealer, deck")
+    dealer, deck = event["dealer"], event["deck"]
+    expected = next_dealer(state)
+    if type(dealer) is not int or not 0 <= dealer < state.n or (expected is not None and dealer != expected):
+        raise IllegalAction(f"the dealer must be seat {expected} (the left neighbour of the last dealer)")
+    try:
+        complete = isinstance(deck, list) and len(deck) == 32 and set(deck) == _DECK_SET
+    except TypeError:  # unhashable junk in the list
+        complete = False
+    if not complete:
+        raise IllegalAction("the deck must hold each of the 32 cards 7-A exactly once")
+    state.dealer = dealer
+    state.deal_no += 1
+    if state.n == 4:
+        state.active = [(dealer + k) % 4 for k in (1, 2, 3)]
+    else:
+        state.active = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
+    hands: list[list[str]] = [[] for _ in range(state.n)]
+    key = _KEY.__getitem__
+    for pos, seat in enumerate(state.active):
+        a = 2 * pos
+        cards = deck[a : a + 2] + deck[a + 8 : a + 10] + deck[a + 14 : a + 16]
+        cards += deck[a + 20 : a + 22] + deck[a + 26 : a + 28]
+        cards.sort(key=key)
+        hands[seat] = cards
+    state.hands = hands
+    state.talon = deck[6:8]
+    state.talon_shown = False
+    state.raspasy = False
+    state.discards = []
+    state.bids = []
+    state.passed = [False, False, False]
+    state.made_bid = [False, False, False]
+    state.high = -1
+    state.high_pos = -1
+    state.pos = 0
+    state.min_bid = state.lowest_bid()
+    state.declarer = -1
+    state.contract = -1
+    state.trump = None
+    state.calls = {}
+    state.defend_step = 0
+    state.whisters = []
+    state.mode = None
+    state.open_hands = False
+    state.trick = []
+    state.last_trick = None
+    state.tricks = [0] * state.n
+    state.tricks_done = 0
+    state.played = []
+    state.phase = "bid"
+
+
+def start_raspasy(state: PrefState) -> None:
+    """Everybody passed: each plays for himself, no trump, talon cards lead the first two tricks."""
+    state.raspasy = True
+    state.phase = "play"
+    state.pos = 0
+
+
+def finish_unplayed(state: PrefState, half_whister: int | None) -> None:
+    state.sheet.score_unplayed(state.declarer, state.contract, half_whister)
+    _end_deal(state, "half_whist" if half_whister is not None else "no_whist")
+
+
+def finish_played(state: PrefState) -> None:
+    sheet = state.sheet
+    if state.raspasy:
+        sheet.score_raspasy(state.active, state.tricks, state.multiplier())
+        _end_deal(state, "raspasy")
+    elif state.contract == MIS_INDEX:
+        sheet.score_misere(state.declarer, state.tricks[state.declarer])
+        _end_deal(state, "misere")
+    else:
+        sheet.score_contract(state.declarer, state.contract, state.defenders(), state.whisters, state.tricks)
+        _end_deal(state, "contract")
+
+
+def _end_deal(state: PrefState, kind: str) -> None:
+    row: JSON = {
+        "deal": state.deal_no,
+        "dealer": state.dealer,
+        "kind": kind,
+        "declarer": state.declarer if state.declarer >= 0 else None,
+        "contract": BIDS[state.contract] if state.contract >= 0 else None,
+        "whisters": state.whisters[:],
+        "tricks": state.tricks[:],
+        "multiplier": state.multiplier() if kind == "raspasy" else 1,
+    }
+    if kind == "raspasy":
+        state.raspasy_streak += 1
+    else:
+        state.raspasy_streak = 0
+    state.prev_raspasy = kind == "raspasy"
+    if state.sheet.full():
+        state.end_reason = "pools_full"
+    elif state.deal_no >= state.options["max_deals"]:
+        state.end_reason = "max_deals"
+        state.sheet.close_unfinished()
+    row.update(state.sheet.take_entries())
+    state.rows.append(row)
+    state.hands = [[] for _ in range(state.n)]
+    state.trick = []
+    state.phase = "over" if state.end_reason else "deal"
