@@ -197,4 +197,6 @@ WATCHDOG_INTERVAL = float(os.environ.get("WATCHDOG_INTERVAL", "1"))
 WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
 CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},
+    # Archive seasons past their end date and start the next one of recurring leagues (hourly).
+    "leagues-season-rollover": {"task": "leagues.tasks.season_rollover", "schedule": 3600.0},
 }

@@ -22,6 +22,8 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/leaderboard/", include("leaderboard.api_urls")),
     path("leaderboard/", include("leaderboard.urls")),
+    path("leagues/", include("leagues.urls")),
+    path("api/leagues/", include("leagues.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,206 @@
+"""The projection of finished matches onto league standings and player ratings.
+
+Everything here is computed from a match's stored events (replayed through its engine) plus who sat
+where; nothing a client sends decides it. `project_match` writes the `ProjectedMatch` row in the same
+transaction as the results, standings and ratings it causes, under a lock on the match row and backed
+by the row's primary key, so a match counts exactly once however often, and however concurrently, it
+is projected. `rebuild` wipes every projection and replays all finished matches in finishing order.
+
+A league match counts for its season when it is a finished, non-practice table opened through the
+league, finished before the season's end, and every human seat belongs to a user who was a member of
+the league when the match finished. AI seats never get standings; ratings use the human seats only.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from openskill.models import PlackettLuce
+
+from games.engine import get_rules
+from games.models import Match, MatchEvent, MatchStatus, Seat
+from leagues.models import (
+    LeagueMatch,
+    Membership,
+    ProjectedMatch,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonResult,
+    Standing,
+)
+
+log = logging.getLogger(__name__)
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class HumanSeat:
+    index: int
+    user_id: int
+
+
+def replayed_result(match: Match) -> dict[str, Any]:
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
+    result: dict[str, Any] = get_rules(match.game).replay(events).result()
+    return result
+
+
+def _human_seats(seats: list[Seat]) -> list[HumanSeat] | None:
+    """The human seats with their users; None when a human seat has no account (a guest)."""
+    humans = [s for s in seats if not s.is_ai]
+    if any(s.user_id is None for s in humans):
+        return None
+    return [HumanSeat(s.index, int(s.user_id)) for s in humans if s.user_id is not None]
+
+
+def _counting_season(match: Match, humans: list[HumanSeat] | None) -> Season | None:
+    link = LeagueMatch.objects.select_related("season").filter(match=match).first()
+    if link is None or humans is None or not humans or match.practice or match.finished_at is None:
+        return None
+    season = link.season
+    if match.finished_at >= season.ends_at:
+        return None
+    users = {h.user_id for h in humans}
+    members = Membership.objects.filter(
+        league_id=season.league_id, user_id__in=users, joined_at__lte=match.finished_at
+    ).count()
+    return season if members == len(users) else None
+
+
+def project_match(*, match_id: int) -> ProjectedMatch | None:
+    """Apply one finished match to standings and ratings, once. None when it is not finished."""
+    try:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            if match is None or match.status != MatchStatus.FINISHED:
+                return None
+            done = ProjectedMatch.objects.filter(match=match).first()
+            if done is not None:
+                return done
+            return _project(match)
+    except IntegrityError:
+        # A concurrent projection stored this match first (the primary key refused ours): counted once.
+        return ProjectedMatch.objects.filter(match_id=match_id).first()
+
+
+def _project(match: Match) -> ProjectedMatch:
+    seats = list(match.seats.order_by("index"))
+    humans = _human_seats(seats)
+    season = _counting_season(match, humans)
+    # Guests get no rating; the registered players among the humans are still rated.
+    rateable = [HumanSeat(s.index, s.user_id) for s in seats if not s.is_ai and s.user_id is not None]
+    rated = len({h.user_id for h in rateable}) >= 2 and not match.practice
+    record = ProjectedMatch.objects.create(
+        match=match, season=season, counted=season is not None, rated=rated
+    )
+    if season is None and not rated:
+        return record
+    result = replayed_result(match)
+    if not result.get("finished"):
+        log.warning("match %s is finished but its event log does not show an end", match.pk)
+        record.counted = record.rated = False
+        record.season = None
+        record.save(update_fields=["counted", "rated", "season"])
+        return record
+    if season is not None and humans is not None:
+        _count(match, season, humans, result)
+    if rated:
+        _rate(match, rateable, result)
+    return record
+
+
+def _count(match: Match, season: Season, humans: list[HumanSeat], result: dict[str, Any]) -> None:
+    assert match.finished_at is not None
+    for h in sorted(humans, key=lambda h: h.user_id):
+        points = Decimal(str(result["totals"][h.index])).quantize(Decimal("0.01"))
+        place = int(result["ranking"][h.index])
+        won = place == 1
+        SeasonResult.objects.create(
+            season=season,
+            match=match,
+            user_id=h.user_id,
+            seat=h.index,
+            points=points,
+            place=place,
+            won=won,
+            finished_at=match.finished_at,
+        )
+        Standing.objects.get_or_create(season=season, user_id=h.user_id)
+        Standing.objects.filter(season=season, user_id=h.user_id).update(
+            matches=F("matches") + 1, points=F("points") + points, wins=F("wins") + int(won)
+        )
+        # The latest result wins (a projection of an older match later on must not move it back).
+        Standing.objects.filter(
+            Q(last_result_at__isnull=True) | Q(last_result_at__lt=match.finished_at),
+            season=season,
+            user_id=h.user_id,
+        ).update(last_result_at=match.finished_at)
+
+
+def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None:
+    seen: set[int] = set()
+    players = []
+    for h in humans:
+        if h.user_id not in seen:
+            seen.add(h.user_id)
+            players.append(h)
+    ids = sorted(seen)
+    for user_id in ids:
+        Rating.objects.get_or_create(
+            user_id=user_id,
+            game=match.game,
+            defaults={"mu": MODEL.mu, "sigma": MODEL.sigma, "ordinal": MODEL.rating().ordinal()},
+        )
+    # Lock in a fixed order so two projections sharing players never deadlock.
+    ratings = {
+        r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids, game=match.game)
+    }
+    teams = [[MODEL.create_rating([ratings[p.user_id].mu, ratings[p.user_id].sigma])] for p in players]
+    ranks = [float(result["ranking"][p.index]) for p in players]
+    rated = MODEL.rate(teams, ranks=ranks)
+    for p, team in zip(players, rated, strict=True):
+        new = team[0]
+        row = ratings[p.user_id]
+        before = row.ordinal
+        row.mu, row.sigma, row.ordinal = float(new.mu), float(new.sigma), float(new.ordinal())
+        row.matches += 1
+        row.save(update_fields=["mu", "sigma", "ordinal", "matches", "updated_at"])
+        RatingChange.objects.create(
+            match=match,
+            user_id=p.user_id,
+            game=match.game,
+            ordinal_before=before,
+            ordinal_after=row.ordinal,
+            mu=row.mu,
+            sigma=row.sigma,
+        )
+
+
+def finished_match_ids() -> list[int]:
+    """Every finished match, in the order they finished (the order ratings are applied in)."""
+    qs = Match.objects.filter(status=MatchStatus.FINISHED).order_by("finished_at", "pk")
+    return list(qs.values_list("pk", flat=True))
+
+
+def wipe() -> None:
+    RatingChange.objects.all().delete()
+    Rating.objects.all().delete()
+    SeasonResult.objects.all().delete()
+    Standing.objects.all().delete()
+    ProjectedMatch.objects.all().delete()
+
+
+def rebuild() -> int:
+    """Wipe every projection and recompute it from the event store. Returns the matches projected."""
+    with transaction.atomic():
+        wipe()
+        ids = finished_match_ids()
+        for match_id in ids:
+            project_match(match_id=match_id)
+    return len(ids)

@@ -1,0 +1,205 @@
+"""Reads on leagues: lists, a season's ranked table, a player's league matches, ratings."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Count, QuerySet
+
+from accounts.models import User
+from games.models import Match
+from leagues.models import (
+    Invitation,
+    League,
+    LeagueMatch,
+    Membership,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonResult,
+    Standing,
+)
+from leagues.services import current_season
+from leagues.standings import Row, rank_rows
+
+# Shown names of the games; a game missing here shows its registry name.
+GAME_TITLES = {
+    "preisjass": "Preisjass",
+    "schnapsen": "Schnapsen",
+    "preferanzen": "Preferanzen",
+    "preference_vienna": "Preference (Wien)",
+    "preferans": "Preferans",
+}
+
+
+def game_title(game: str) -> str:
+    return GAME_TITLES.get(game, game)
+
+
+def league_list() -> QuerySet[League]:
+    return League.objects.annotate(member_count=Count("memberships")).order_by("-created_at")
+
+
+def display_name(user: Any) -> str:
+    return str(getattr(user, "display_name", "") or user.get_username())
+
+
+def head_to_head(season: Season, user_ids: list[int]) -> dict[tuple[int, int], int]:
+    """net[(a, b)]: matches of the season in which a placed better than b, minus those where b did."""
+    places: dict[int, dict[int, int]] = defaultdict(dict)  # match -> user -> place
+    for match_id, user_id, place in SeasonResult.objects.filter(
+        season=season, user_id__in=user_ids
+    ).values_list("match_id", "user_id", "place"):
+        places[match_id][user_id] = place
+    net: dict[tuple[int, int], int] = defaultdict(int)
+    for seen in places.values():
+        for a, pa in seen.items():
+            for b, pb in seen.items():
+                if a != b and pa != pb:
+                    net[(a, b)] += 1 if pa < pb else -1
+    return net
+
+
+def _trends(season: Season, user_ids: list[int]) -> dict[int, float]:
+    """Each player's rating change in their latest counted match of the season."""
+    latest: dict[int, int] = {}
+    for user_id, match_id in (
+        SeasonResult.objects.filter(season=season, user_id__in=user_ids)
+        .order_by("finished_at", "match_id")
+        .values_list("user_id", "match_id")
+    ):
+        latest[user_id] = match_id
+    changes = RatingChange.objects.filter(match_id__in=set(latest.values()), user_id__in=user_ids)
+    return {c.user_id: round(c.delta, 2) for c in changes if latest.get(c.user_id) == c.match_id}
+
+
+def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]:
+    """The ranked standings, JSON-able. An archived season answers its frozen final table."""
+    if frozen and season.is_archived and season.final_standings is not None:
+        return list(season.final_standings)
+    league = season.league
+    standings = list(Standing.objects.filter(season=season).select_related("user"))
+    ids = [s.user_id for s in standings]
+    users = {s.user_id: s.user for s in standings}
+    rows = [
+        Row(
+            user_id=s.user_id,
+            name=display_name(s.user),
+            matches=s.matches,
+            points=s.points,
+            wins=s.wins,
+            last_result_at=s.last_result_at,
+        )
+        for s in standings
+    ]
+    net = head_to_head(season, ids) if len(rows) > 1 else {}
+    ranked = rank_rows(rows, league.scoring, lambda a, b: net.get((a, b), 0))
+    ratings = {r.user_id: r for r in Rating.objects.filter(user_id__in=ids, game=league.game)}
+    trends = _trends(season, ids)
+    table = []
+    for row in ranked:
+        rating = ratings.get(row.user_id)
+        table.append(
+            {
+                "rank": row.rank,
+                "user_id": row.user_id,
+                "username": users[row.user_id].get_username(),
+                "name": row.name,
+                "matches": row.matches,
+                "points": str(row.points),
+                "average": str(row.average),
+                "wins": row.wins,
+                "rating": round(rating.ordinal, 2) if rating else None,
+                "trend": trends.get(row.user_id),
+                "last_result_at": row.last_result_at.isoformat() if row.last_result_at else None,
+            }
+        )
+    return table
+
+
+def season_summary(season: Season) -> dict[str, Any]:
+    return {
+        "id": season.pk,
+        "number": season.number,
+        "starts_on": season.starts_on.isoformat(),
+        "ends_on": season.ends_on.isoformat(),
+        "status": season.status,
+    }
+
+
+def league_summary(league: League) -> dict[str, Any]:
+    season = current_season(league)
+    return {
+        "id": league.pk,
+        "name": league.name,
+        "game": league.game,
+        "options": league.options,
+        "access": league.access,
+        "joining_closed": league.joining_closed,
+        "scoring": league.scoring,
+        "recurs": league.recurs,
+        "created_by": league.created_by.get_username() if league.created_by else None,
+        "season": season_summary(season) if season else None,
+        "members": league.memberships.count(),
+    }
+
+
+def league_seasons(league: League) -> QuerySet[Season]:
+    return league.seasons.order_by("-number")
+
+
+def season_for(league: League, number: int | None) -> Season | None:
+    if number is None:
+        return current_season(league) or league.seasons.order_by("-number").first()
+    return league.seasons.filter(number=number).first()
+
+
+def league_members(league: League) -> QuerySet[Membership]:
+    return league.memberships.select_related("user").order_by("joined_at")
+
+
+def pending_invitation(league: League, user: Any) -> Invitation | None:
+    if not user.is_authenticated:
+        return None
+    return league.invitations.filter(user_id=user.pk, accepted_at__isnull=True).first()
+
+
+def player_league_matches(league: League, user: User) -> list[dict[str, Any]]:
+    """The player's tables in this league (every season), newest first, with their counted result."""
+    links = (
+        LeagueMatch.objects.filter(season__league=league, match__seats__user=user)
+        .select_related("season", "match")
+        .distinct()
+        .order_by("-match__created_at")
+    )
+    results = {
+        r.match_id: r
+        for r in SeasonResult.objects.filter(season__league=league, user=user).select_related("match")
+    }
+    rows = []
+    for link in links:
+        match: Match = link.match
+        result = results.get(match.pk)
+        rows.append(
+            {
+                "match_id": match.pk,
+                "season": link.season.number,
+                "status": match.status,
+                "duplicate": link.round_id is not None,
+                "created_at": match.created_at,
+                "finished_at": match.finished_at,
+                "counted": result is not None,
+                "points": str(result.points) if result else None,
+                "place": result.place if result else None,
+                "replay": match.is_over and not match.embargoed,
+            }
+        )
+    return rows
+
+
+def ratings_for_user(user: Any) -> list[Rating]:
+    """The player's rating per game, best first (for the profile)."""
+    if user is None or not getattr(user, "pk", None):
+        return []
+    return list(Rating.objects.filter(user_id=user.pk).order_by("-ordinal", "game"))

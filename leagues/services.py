@@ -1,0 +1,323 @@
+"""Writes on leagues: create, join, invite, open tables and duplicate rounds, roll seasons over.
+
+The standings and ratings are written by `leagues.projection` only (from match events)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import ai as ai_registry
+from games import fairness
+from games.actors import Actor
+from games.engine import IllegalAction, available_games, get_rules
+from games.models import Match, MatchStatus, SeatKind
+from games.services.matches import SeatSpec, match_create, match_join
+from leagues.errors import (
+    AlreadyMember,
+    BadRequest,
+    Forbidden,
+    NotFound,
+    NotInvited,
+    NotMember,
+    SeasonClosed,
+)
+from leagues.models import (
+    Access,
+    DuplicateRound,
+    Invitation,
+    League,
+    LeagueMatch,
+    Membership,
+    Scoring,
+    Season,
+    SeasonStatus,
+)
+
+MAX_NAME = 80
+
+
+def today() -> dt.date:
+    return timezone.localdate()
+
+
+def _registered(user: User | None) -> User:
+    if user is None or not user.is_authenticated:
+        raise Forbidden("log in to take part in leagues")
+    return user
+
+
+def league_get(league_id: int, *, lock: bool = False) -> League:
+    qs = League.objects.select_for_update() if lock else League.objects
+    try:
+        return qs.get(pk=league_id)
+    except League.DoesNotExist as exc:
+        raise NotFound(f"no league {league_id}") from exc
+
+
+def current_season(league: League) -> Season | None:
+    """The season that is not archived (at most one), or None."""
+    return league.seasons.filter(status=SeasonStatus.ACTIVE).order_by("-number").first()
+
+
+def running_season(league: League) -> Season:
+    """The season in which tables may be opened today."""
+    season = current_season(league)
+    if season is None or season.ends_on < today():
+        raise SeasonClosed("the season is over")
+    if season.starts_on > today():
+        raise SeasonClosed(f"the season starts on {season.starts_on.isoformat()}")
+    return season
+
+
+def is_manager(league: League, user: Any) -> bool:
+    return bool(user.is_authenticated and (user.is_staff or league.created_by_id == user.pk))
+
+
+def is_member(league: League, user: Any) -> bool:
+    return bool(user.is_authenticated and league.memberships.filter(user_id=user.pk).exists())
+
+
+def league_create(
+    *,
+    creator: User,
+    name: str,
+    game: str,
+    starts_on: dt.date,
+    ends_on: dt.date,
+    options: dict[str, Any] | None = None,
+    access: str = Access.OPEN,
+    scoring: str = Scoring.TOTAL,
+    recurs: bool = False,
+) -> League:
+    """Create a league with its first season; the creator becomes its first member."""
+    creator = _registered(creator)
+    name = " ".join(str(name).split())
+    if not name or len(name) > MAX_NAME:
+        raise BadRequest(f"a league needs a name of 1 to {MAX_NAME} characters")
+    if game not in available_games():
+        raise BadRequest(f"unknown game {game!r}")
+    try:
+        opts = get_rules(game).normalize_options(options or {})
+    except IllegalAction as exc:
+        raise BadRequest(f"bad rule options: {exc.reason}") from exc
+    if access not in Access.values:
+        raise BadRequest("access is 'open' or 'invite'")
+    if scoring not in Scoring.values:
+        raise BadRequest("scoring is 'total', 'average' or 'wins'")
+    if ends_on < starts_on:
+        raise BadRequest("the season must end on or after its first day")
+    if ends_on < today():
+        raise BadRequest("the season would already be over")
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name,
+            game=game,
+            options=opts,
+            access=access,
+            scoring=scoring,
+            recurs=recurs,
+            created_by=creator,
+        )
+        Season.objects.create(league=league, number=1, starts_on=starts_on, ends_on=ends_on)
+        Membership.objects.create(league=league, user=creator)
+    return league
+
+
+def _check_open_for_members(league: League) -> None:
+    season = current_season(league)
+    if season is None or season.ends_on < today():
+        raise SeasonClosed("the league's season is over; it takes no new members")
+
+
+def league_join(*, league_id: int, user: User) -> Membership:
+    """Join an open league, or accept a pending invitation to any league."""
+    user = _registered(user)
+    with transaction.atomic():
+        league = league_get(league_id, lock=True)
+        if league.memberships.filter(user=user).exists():
+            raise AlreadyMember("you are already a member of this league")
+        invitation = league.invitations.filter(user=user, accepted_at__isnull=True).first()
+        if invitation is None and (league.access != Access.OPEN or league.joining_closed):
+            raise NotInvited("this league takes new members by invitation only")
+        _check_open_for_members(league)
+        if invitation is not None:
+            invitation.accepted_at = timezone.now()
+            invitation.save(update_fields=["accepted_at"])
+        try:
+            with transaction.atomic():
+                return Membership.objects.create(league=league, user=user)
+        except IntegrityError as exc:  # a concurrent join of the same user
+            raise AlreadyMember("you are already a member of this league") from exc
+
+
+def invitation_accept(*, league_id: int, user: User) -> Membership:
+    user = _registered(user)
+    if not Invitation.objects.filter(league_id=league_id, user=user, accepted_at__isnull=True).exists():
+        league_get(league_id)
+        if Membership.objects.filter(league_id=league_id, user=user).exists():
+            raise AlreadyMember("you are already a member of this league")
+        raise NotInvited("you have no invitation to this league")
+    return league_join(league_id=league_id, user=user)
+
+
+def invitation_create(*, league_id: int, inviter: User, username: str) -> Invitation:
+    """The league's creator (or staff; in open leagues any member) invites a registered player."""
+    inviter = _registered(inviter)
+    with transaction.atomic():
+        league = league_get(league_id, lock=True)
+        allowed = is_manager(league, inviter) or (league.access == Access.OPEN and is_member(league, inviter))
+        if not allowed:
+            raise Forbidden("only the league's creator can invite players")
+        invitee = User.objects.filter(username=username).first()
+        if invitee is None:
+            raise NotFound(f"no player {username!r}")
+        if league.memberships.filter(user=invitee).exists():
+            raise AlreadyMember(f"{username} is already a member")
+        _check_open_for_members(league)
+        invitation, created = Invitation.objects.get_or_create(
+            league=league, user=invitee, defaults={"invited_by": inviter}
+        )
+        if not created:
+            raise AlreadyMember(f"{username} is already invited")
+    return invitation
+
+
+def league_table_open(
+    *, league_id: int, user: User, seats: Sequence[str], ai_version: str = ai_registry.DEFAULT_VERSION
+) -> Match:
+    """A member opens a league table (sitting at seat 0); the other human seats are free for members."""
+    user = _registered(user)
+    league = league_get(league_id)
+    if not is_member(league, user):
+        raise NotMember("only members open league tables")
+    season = running_season(league)
+    with transaction.atomic():
+        match = match_create(
+            game=league.game,
+            creator=Actor.for_user(user),
+            seats=[SeatSpec(kind=kind) for kind in seats],
+            options=league.options,
+            ai_version=ai_version,
+        )
+        LeagueMatch.objects.create(season=season, match=match)
+    return match
+
+
+def duplicate_round_open(
+    *,
+    league_id: int,
+    user: User,
+    tables: Sequence[Sequence[User]],
+    ai_version: str = ai_registry.DEFAULT_VERSION,
+) -> DuplicateRound:
+    """Open every table of a duplicate round: one secret seed for all, so every table gets the same deals.
+
+    `tables[t]` lists the members at table t; its player j sits at seat (j + t) mod n, so across the
+    tables each seat position (and with it each hand) goes to a different player; seats left over are
+    AI seats. The players are seated at once and the tables start; their logs, replays and seed stay
+    hidden until every table of the round is over."""
+    user = _registered(user)
+    league = league_get(league_id)
+    if not is_manager(league, user):
+        raise Forbidden("only the league's creator or staff open duplicate rounds")
+    season = running_season(league)
+    rules = get_rules(league.game)
+    n = rules.players(league.options)
+    if not tables:
+        raise BadRequest("a duplicate round needs at least one table")
+    members = set(league.memberships.values_list("user_id", flat=True))
+    for roster in tables:
+        if not 1 <= len(roster) <= n:
+            raise BadRequest(f"a {league.game} table seats 1 to {n} players")
+        if len({p.pk for p in roster}) != len(roster):
+            raise BadRequest("a player can sit only once at a table")
+        if any(p.pk not in members for p in roster):
+            raise NotMember("every player of a duplicate round must be a league member")
+    seed = fairness.new_seed()
+    with transaction.atomic():
+        round_ = DuplicateRound.objects.create(season=season)
+        for t, roster in enumerate(tables):
+            at = {(j + t) % n: player for j, player in enumerate(roster)}
+            first = min(at)
+            match = match_create(
+                game=league.game,
+                creator=Actor.for_user(at[first]),
+                seats=[SeatSpec(kind=SeatKind.HUMAN if i in at else SeatKind.AI) for i in range(n)],
+                options=league.options,
+                creator_seat=first,
+                ai_version=ai_version,
+                seed=seed,
+                embargoed=True,
+            )
+            for seat_index, player in sorted(at.items()):
+                if seat_index != first:
+                    match_join(match_id=match.pk, actor=Actor.for_user(player), seat_index=seat_index)
+            LeagueMatch.objects.create(season=season, match=match, round=round_, table=t)
+    return round_
+
+
+def round_release_if_over(*, round_id: int) -> bool:
+    """Lift the embargo of a duplicate round once every table is over. True when it is (now or before)."""
+    with transaction.atomic():
+        round_ = DuplicateRound.objects.select_for_update().filter(pk=round_id).first()
+        if round_ is None:
+            return False
+        if round_.released_at is not None:
+            return True
+        match_ids = list(round_.league_matches.values_list("match_id", flat=True))
+        over = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+        if Match.objects.filter(pk__in=match_ids).exclude(status__in=over).exists():
+            return False
+        Match.objects.filter(pk__in=match_ids).update(embargoed=False)
+        round_.released_at = timezone.now()
+        round_.save(update_fields=["released_at"])
+    return True
+
+
+def rounds_release_finished() -> int:
+    """Release every round whose tables are all over (abandoned tables send no signal). Beat task."""
+    pending = DuplicateRound.objects.filter(released_at__isnull=True).values_list("pk", flat=True)
+    return sum(round_release_if_over(round_id=pk) for pk in list(pending))
+
+
+def season_rollover(*, season_id: int, on: dt.date | None = None) -> Season | None:
+    """Archive a season whose end date has passed, freezing its final table; start the next season when
+    the league recurs. Idempotent. Returns the next season (or None)."""
+    from leagues.selectors import season_table
+
+    on = on or today()
+    with transaction.atomic():
+        season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+        if season.is_archived or season.ends_on >= on:
+            return None
+        season.final_standings = season_table(season, frozen=False)
+        season.status = SeasonStatus.ARCHIVED
+        season.archived_at = timezone.now()
+        season.save(update_fields=["final_standings", "status", "archived_at"])
+        if not season.league.recurs:
+            return None
+        length = season.ends_on - season.starts_on
+        starts = season.ends_on + dt.timedelta(days=1)
+        # A beat that was down for a while: the next season starts today, not in the past.
+        while starts + length < on:
+            starts += length + dt.timedelta(days=1)
+        return Season.objects.create(
+            league=season.league, number=season.number + 1, starts_on=starts, ends_on=starts + length
+        )
+
+
+def seasons_rollover(on: dt.date | None = None) -> int:
+    """Roll over every season past its end date. Returns how many were archived."""
+    on = on or today()
+    due = Season.objects.filter(status=SeasonStatus.ACTIVE, ends_on__lt=on).values_list("pk", flat=True)
+    done = 0
+    for pk in list(due):
+        season_rollover(season_id=pk, on=on)
+        done += 1
+    return done

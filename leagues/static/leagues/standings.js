@@ -1,0 +1,55 @@
+// Live standings: refetch the season's table every 20 seconds while the page is visible.
+(function () {
+  "use strict";
+  var table = document.getElementById("standings");
+  if (!table || !table.dataset.live) return;
+  var body = table.tBodies[0];
+  var playerUrl = table.dataset.playerUrl;
+
+  function cell(text, numeric) {
+    var td = document.createElement("td");
+    if (numeric) td.className = "num";
+    td.textContent = text;
+    return td;
+  }
+
+  function trend(value) {
+    if (value === null || value === undefined) return "–";
+    if (value > 0) return "▲ +" + value;
+    if (value < 0) return "▼ " + value;
+    return "= 0";
+  }
+
+  function render(rows) {
+    if (!rows.length) return;
+    var fresh = document.createDocumentFragment();
+    rows.forEach(function (row) {
+      var tr = document.createElement("tr");
+      tr.appendChild(cell(String(row.rank), true));
+      var name = document.createElement("td");
+      var link = document.createElement("a");
+      link.href = playerUrl.replace("USERNAME", encodeURIComponent(row.username));
+      link.textContent = row.name;
+      name.appendChild(link);
+      tr.appendChild(name);
+      tr.appendChild(cell(String(row.matches), true));
+      tr.appendChild(cell(row.points, true));
+      tr.appendChild(cell(row.average, true));
+      tr.appendChild(cell(String(row.wins), true));
+      tr.appendChild(cell(row.rating === null ? "–" : String(row.rating), true));
+      tr.appendChild(cell(trend(row.trend), true));
+      fresh.appendChild(tr);
+    });
+    body.replaceChildren(fresh);
+  }
+
+  function refresh() {
+    if (document.hidden) return;
+    fetch(table.dataset.live, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { if (data) render(data.standings); })
+      .catch(function () { /* keep the last table; try again later */ });
+  }
+
+  setInterval(refresh, 20000);
+})();

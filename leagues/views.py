@@ -1,0 +1,185 @@
+"""League pages. Reads through selectors, writes through services; refusals show on the page with their
+HTTP status (403 not invited, 409 already a member or season over, ...)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any, cast
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from games.engine import available_games, get_rules
+from games.errors import GameError
+from leagues import selectors, services
+from leagues.models import Access, League, Scoring
+from leagues.selectors import GAME_TITLES, game_title
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=services.MAX_NAME)
+    game = forms.ChoiceField(label=_("Game"))
+    options = forms.CharField(
+        label=_("Rule options (JSON, empty for the defaults)"), required=False, widget=forms.TextInput
+    )
+    starts_on = forms.DateField(label=_("Season start"), widget=DateInput)
+    ends_on = forms.DateField(label=_("Season end"), widget=DateInput)
+    access = forms.ChoiceField(
+        label=_("Joining"), choices=[(Access.OPEN, _("open")), (Access.INVITE, _("invite only"))]
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=[
+            (Scoring.TOTAL, _("total points")),
+            (Scoring.AVERAGE, _("average per match")),
+            (Scoring.WINS, _("match wins")),
+        ],
+    )
+    recurs = forms.BooleanField(label=_("Start the next season when one ends"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        games = cast(forms.ChoiceField, self.fields["game"])
+        games.choices = [(g, game_title(g)) for g in available_games() if g in GAME_TITLES]
+        if not self.is_bound:
+            today = timezone.localdate()
+            self.initial.setdefault("starts_on", today)
+            self.initial.setdefault("ends_on", today + dt.timedelta(days=27))
+
+    def clean_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data.get("options", "").strip()
+        if not raw:
+            return {}
+        try:
+            value = json.loads(raw)
+        except ValueError as exc:
+            raise forms.ValidationError(_("Not valid JSON.")) from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("Rule options are a JSON object."))
+        return value
+
+
+def _user(request: HttpRequest) -> User:
+    return cast(User, request.user)
+
+
+@ensure_csrf_cookie
+def league_index(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None) if request.user.is_authenticated else None
+    status = 200
+    if request.method == "POST":
+        if form is None:
+            return render(request, "leagues/index.html", _index_context(None), status=403)
+        if form.is_valid():
+            try:
+                league = services.league_create(creator=_user(request), **form.cleaned_data)
+            except GameError as exc:
+                form.add_error(None, exc.message)
+                status = exc.status
+            else:
+                return HttpResponseRedirect(reverse("league", args=[league.pk]))
+        else:
+            status = 400
+    return render(request, "leagues/index.html", _index_context(form), status=status)
+
+
+def _index_context(form: LeagueForm | None) -> dict[str, Any]:
+    leagues = [
+        {"league": lg, "title": game_title(lg.game), "season": services.current_season(lg)}
+        for lg in selectors.league_list()
+    ]
+    return {"leagues": leagues, "form": form}
+
+
+def _detail(request: HttpRequest, league: League, *, error: str = "", status: int = 200) -> HttpResponse:
+    number = request.GET.get("season")
+    season = selectors.season_for(league, int(number) if number and number.isdigit() else None)
+    user = request.user
+    players = get_rules(league.game).players(league.options) if league.game in available_games() else 0
+    context = {
+        "league": league,
+        "title": game_title(league.game),
+        "season": season,
+        "seasons": selectors.league_seasons(league),
+        "rows": selectors.season_table(season) if season else [],
+        "members": selectors.league_members(league),
+        "is_member": services.is_member(league, user),
+        "is_manager": services.is_manager(league, user),
+        "invitation": selectors.pending_invitation(league, user),
+        "ai_choices": list(range(players)),
+        "error": error,
+    }
+    return render(request, "leagues/detail.html", context, status=status)
+
+
+@ensure_csrf_cookie
+def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _detail(request, get_object_or_404(League, pk=league_id))
+
+
+@require_POST
+def league_join(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=league_id)
+    try:
+        services.league_join(league_id=league.pk, user=_user(request))
+    except GameError as exc:
+        return _detail(request, league, error=exc.message, status=exc.status)
+    return HttpResponseRedirect(reverse("league", args=[league.pk]))
+
+
+@require_POST
+def league_invite(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=league_id)
+    try:
+        services.invitation_create(
+            league_id=league.pk, inviter=_user(request), username=request.POST.get("username", "").strip()
+        )
+    except GameError as exc:
+        return _detail(request, league, error=exc.message, status=exc.status)
+    return HttpResponseRedirect(reverse("league", args=[league.pk]))
+
+
+@require_POST
+def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
+    """'Open a league table': seat 0 for the opener, then free seats for members, then AI seats."""
+    league = get_object_or_404(League, pk=league_id)
+    n = get_rules(league.game).players(league.options)
+    raw = request.POST.get("ai_seats", "0")
+    ai = int(raw) if raw.isdigit() else -1
+    if not 0 <= ai < n:
+        return _detail(
+            request, league, error=str(_("Choose how many AI players sit at the table.")), status=400
+        )
+    seats = ["human"] * (n - ai) + ["ai"] * ai
+    try:
+        match = services.league_table_open(league_id=league.pk, user=_user(request), seats=seats)
+    except GameError as exc:
+        return _detail(request, league, error=exc.message, status=exc.status)
+    return HttpResponseRedirect(reverse("table", args=[match.pk]))
+
+
+def league_player(request: HttpRequest, league_id: int, username: str) -> HttpResponse:
+    league = get_object_or_404(League, pk=league_id)
+    player = User.objects.filter(username=username).first()
+    if player is None:
+        raise Http404("no such player")
+    context = {
+        "league": league,
+        "player": player,
+        "name": selectors.display_name(player),
+        "matches": selectors.player_league_matches(league, player),
+        "ratings": selectors.ratings_for_user(player),
+    }
+    return render(request, "leagues/player.html", context)

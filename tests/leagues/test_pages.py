@@ -1,0 +1,119 @@
+"""League pages: list and create, standings with join and open-table buttons, a player's matches, the
+rating block for profiles; refusals answer 4xx on the page."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Match
+from leagues import projection
+from leagues.models import League, LeagueMatch
+from tests.leagues.conftest import join, league_duel, make_league
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> Client:
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def test_index_lists_leagues_and_offers_the_form_to_players(duel, players) -> None:
+    make_league(players[0], name="Beislrunde")
+    anon = client_for().get("/leagues/")
+    assert anon.status_code == 200 and "Beislrunde" in anon.content.decode()
+    assert 'name="starts_on"' not in anon.content.decode()
+    page = client_for(players[0]).get("/leagues/").content.decode()
+    assert 'name="starts_on"' in page and 'name="scoring"' in page
+
+
+def test_create_through_the_form(players) -> None:
+    today = timezone.localdate()
+    form = {
+        "name": "Jass-Liga",
+        "game": "preisjass",
+        "options": "",
+        "starts_on": today.isoformat(),
+        "ends_on": (today + dt.timedelta(days=10)).isoformat(),
+        "access": "open",
+        "scoring": "wins",
+        "recurs": "on",
+    }
+    r = client_for(players[0]).post("/leagues/", form)
+    league = League.objects.get()
+    assert r.status_code == 302 and r["Location"] == f"/leagues/{league.pk}/"
+    assert league.recurs and league.scoring == "wins" and league.game == "preisjass"
+    bad = client_for(players[0]).post("/leagues/", {**form, "options": "[1]"})
+    assert bad.status_code == 400
+    anon = client_for().post("/leagues/", form)
+    assert anon.status_code == 403 and League.objects.count() == 1
+
+
+def test_detail_join_open_table_and_player_page(duel, players) -> None:
+    anna, ben, carl = players[:3]
+    league = make_league(anna, name="Stammtisch")
+    page = client_for().get(f"/leagues/{league.pk}/")
+    assert page.status_code == 200 and "Stammtisch" in page.content.decode()
+
+    r = client_for(ben).post(f"/leagues/{league.pk}/join/")
+    assert r.status_code == 302
+    again = client_for(ben).post(f"/leagues/{league.pk}/join/")
+    assert again.status_code == 409
+
+    r = client_for(ben).post(f"/leagues/{league.pk}/tables/", {"ai_seats": "0"})
+    assert r.status_code == 302
+    match = Match.objects.get(pk=LeagueMatch.objects.get().match_id)
+    assert r["Location"] == f"/matches/{match.pk}/"
+    assert client_for(carl).post(f"/leagues/{league.pk}/tables/", {"ai_seats": "0"}).status_code == 403
+    assert client_for(ben).post(f"/leagues/{league.pk}/tables/", {"ai_seats": "9"}).status_code == 400
+
+    played = league_duel(league, anna, ben)
+    projection.project_match(match_id=played.pk)
+    html = client_for().get(f"/leagues/{league.pk}/").content.decode()
+    assert f"/leagues/{league.pk}/players/anna/" in html and "/players/ben/" in html
+
+    player = client_for().get(f"/leagues/{league.pk}/players/anna/")
+    assert player.status_code == 200
+    assert f"/matches/{played.pk}/replay/" in player.content.decode()
+    assert client_for().get(f"/leagues/{league.pk}/players/nobody/").status_code == 404
+
+
+def test_invite_only_page_flow(duel, players) -> None:
+    anna, ben = players[:2]
+    league = make_league(anna, access="invite")
+    assert client_for(ben).post(f"/leagues/{league.pk}/join/").status_code == 403
+    assert client_for(ben).post(f"/leagues/{league.pk}/invite/", {"username": "ben"}).status_code == 403
+    assert client_for(anna).post(f"/leagues/{league.pk}/invite/", {"username": "ben"}).status_code == 302
+    page = client_for(ben).get(f"/leagues/{league.pk}/").content.decode()
+    assert f'action="/leagues/{league.pk}/join/"' in page
+    assert client_for(ben).post(f"/leagues/{league.pk}/join/").status_code == 302
+
+
+def test_embargoed_round_matches_have_no_replay_link_yet(duel, players) -> None:
+    from leagues import services
+
+    anna, ben = players[:2]
+    league = make_league(anna)
+    join(league, ben)
+    services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [anna, ben]])
+    page = client_for().get(f"/leagues/{league.pk}/players/anna/").content.decode()
+    assert "/replay/" not in page
+
+
+def test_player_ratings_tag(duel, players) -> None:
+    anna, ben = players[:2]
+    league = make_league(anna)
+    join(league, ben)
+    projection.project_match(match_id=league_duel(league, anna, ben).pk)
+    tag = Template("{% load leagues_tags %}{% player_ratings shown %}")
+    html = tag.render(Context({"shown": anna}))
+    assert "duel" in html and "<td" in html
+    empty = tag.render(Context({"shown": players[2]}))
+    assert "<td" not in empty
