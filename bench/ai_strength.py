@@ -10,27 +10,11 @@ share 157/4 = 39.25). games/ai_strength.py records the figures the site shows.
 from __future__ import annotations
 
 import argparse
-import random
 
 from bench.table import print_table
 from games.ai import DEFAULT_VERSION, available_versions, get_player
-from games.engine import CHANCE, available_games, get_rules
-
-
-def play_match(game: str, versions: list[str], seed: int) -> dict[str, object]:
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    players = [get_player(game, v) for v in versions]
-    state = rules.initial_state(rules.start_event({}))
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = rules.chance_event(state, rng)
-        else:
-            seat = state.to_move
-            assert isinstance(seat, int)
-            event = players[seat].choose(state.view(seat), state.legal_actions(), rng)
-        state = rules.apply_in_place(state, event)
-    return state.result()
+from games.ai.arena import play_match
+from games.engine import available_games, get_rules
 
 
 def strength(game: str, version: str, matches: int) -> float:
@@ -40,11 +24,11 @@ def strength(game: str, version: str, matches: int) -> float:
         seat = i % seats
         versions = [DEFAULT_VERSION] * seats
         versions[seat] = version
-        result = play_match(game, versions, seed=10_000 + i)
+        result = play_match(game, [get_player(game, v) for v in versions], seed=10_000 + i)
         totals = result["totals"]
         assert isinstance(totals, list)
         total += float(totals[seat])
-        deals += len(result["deals"])  # type: ignore[arg-type]
+        deals += len(result["deals"])
     return total / max(1, deals)
 
 

@@ -8,6 +8,7 @@ import time
 
 from bench.table import median, percentile, print_table
 from games.ai.anton_preferanzen import AntonPreferanzen
+from games.ai.arena import play_match
 from games.ai.base import Player, RandomPlayer
 from games.engine import get_rules
 from games.engine.base import CHANCE
@@ -35,23 +36,11 @@ def random_deals_per_second(game: str, deals: int, seed: int) -> float:
 
 
 def play_session(game: str, players: list[Player], seed: int, deals: int, times: list[float]) -> list[int]:
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    st = rules.initial_state(rules.start_event({"deals": deals}))
-    while st.to_move is not None:
-        if st.to_move == CHANCE:
-            event = rules.chance_event(st, rng)
-        else:
-            seat = st.to_move
-            assert isinstance(seat, int)
-            legal = st.legal_actions()
-            view = st.view(seat)
-            t0 = time.perf_counter()
-            event = players[seat].choose(view, legal, rng)
-            if isinstance(players[seat], AntonPreferanzen):
-                times.append(time.perf_counter() - t0)
-        st = rules.apply_in_place(st, event)
-    return list(st.result()["totals"])
+    def timed(seat: int, seconds: float) -> None:
+        if isinstance(players[seat], AntonPreferanzen):
+            times.append(seconds)
+
+    return list(play_match(game, players, seed, {"deals": deals}, on_decision=timed)["totals"])
 
 
 def anton_vs_random(

@@ -6,24 +6,14 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from games.engine.preferanzen.austrian import LADDER
 from games.engine.preferanzen.play import RANK_ORDER, RANK_VALUE, beats, winning_index
 
 JSON = dict[str, object]
 Action = dict[str, object]
 SUITS = "CSDH"
 LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
-AUSTRIAN_LADDER = (
-    "kreuz",
-    "pik",
-    "karo",
-    "herz",
-    "geschaeft",
-    "bettler",
-    "herzpraemie",
-    "sans_atout",
-    "bettler_ouvert",
-    "durchmarsch",
-)
+AUSTRIAN_LADDER = LADDER
 TALON_HOPE = 0.5  # tricks a number bidder expects the talon to add
 PAR = 4.0  # estimate at which a trump game is made half the time (measured in self-play)
 

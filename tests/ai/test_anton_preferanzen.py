@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from games.ai import get_player
 from games.ai.anton_preferanzen import AntonPreferanzen, misere_risk, sure_tricks, trump_estimate
+from games.ai.arena import play_match
 from games.ai.base import Player, RandomPlayer
-from games.engine import get_rules
-from games.engine.base import CHANCE
 from games.engine.preferanzen import RULES as PREFERANZEN
 from tests.engine.test_preferanzen_helpers import dealt
 
@@ -19,24 +17,11 @@ GAMES = ("preferanzen", "preference_vienna")
 
 
 def session(game: str, players: list[Player], seed: int, deals: int, times: list[float]) -> list[int]:
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    st = rules.initial_state(rules.start_event({"deals": deals}))
-    while st.to_move is not None:
-        if st.to_move == CHANCE:
-            event = rules.chance_event(st, rng)
-        else:
-            seat = st.to_move
-            assert isinstance(seat, int)
-            legal = st.legal_actions()
-            view = st.view(seat)
-            start = time.perf_counter()
-            event = players[seat].choose(view, legal, rng)
-            if isinstance(players[seat], AntonPreferanzen):
-                times.append(time.perf_counter() - start)
-            assert event in legal
-        st = rules.apply_in_place(st, event)
-    result = st.result()
+    def timed(seat: int, seconds: float) -> None:
+        if isinstance(players[seat], AntonPreferanzen):
+            times.append(seconds)
+
+    result = play_match(game, players, seed, {"deals": deals}, on_decision=timed, check_legal=True)
     return list(result["totals"])
 
 

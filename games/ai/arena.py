@@ -1,0 +1,46 @@
+"""Play whole matches between AI players, offline (benchmarks, strength figures, AI tests).
+
+Chance events come from the given seed, so a match is reproducible; each player sees only its own
+seat's view, exactly as on the server."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.ai.base import Player
+from games.engine import CHANCE, get_rules
+
+JSON = dict[str, Any]
+
+
+def play_match(
+    game: str,
+    players: Sequence[Player],
+    seed: int,
+    options: JSON | None = None,
+    on_decision: Callable[[int, float], None] | None = None,
+    check_legal: bool = False,
+) -> JSON:
+    """The final `result()` of one match. `on_decision(seat, seconds)` is told how long each choice took."""
+    rules = get_rules(game)
+    rng = random.Random(seed)
+    state = rules.initial_state(rules.start_event(options or {}))
+    while state.to_move is not None:
+        if state.to_move == CHANCE:
+            event = rules.chance_event(state, rng)
+        else:
+            seat = state.to_move
+            assert isinstance(seat, int)
+            legal = state.legal_actions()
+            view = state.view(seat)
+            started = time.perf_counter()
+            event = players[seat].choose(view, legal, rng)
+            if on_decision is not None:
+                on_decision(seat, time.perf_counter() - started)
+            if check_legal and event not in legal:
+                raise AssertionError(f"{players[seat].name} chose an illegal action {event!r}")
+        state = rules.apply_in_place(state, event)
+    return state.result()
