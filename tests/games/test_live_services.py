@@ -200,3 +200,40 @@ def test_only_the_opener_switches_spectators_off(duel) -> None:
     assert r.status_code == 200 and r.json()["spectators_allowed"] is False
     assert APIClient().get(f"/api/matches/{match.pk}/view/").status_code == 403
     assert cb.get(f"/api/matches/{match.pk}/view/").status_code == 200  # players still see their view
+
+
+def test_an_ai_past_its_hard_deadline_gets_a_legal_fallback_move(settings, monkeypatch) -> None:
+    import time as _time
+
+    from games import ai as ai_registry
+    from games.services.ai import choose_move
+
+    class Sleepy:
+        name = "Sleepy"
+
+        def choose(self, view, legal, rng):
+            _time.sleep(1.0)
+            return legal[-1]
+
+    real_get_player = ai_registry.get_player
+    monkeypatch.setattr(
+        ai_registry,
+        "get_player",
+        lambda game, version="anton": Sleepy() if version == "sleepy" else real_get_player(game, version),
+    )
+    settings.AI_HARD_DEADLINE = 0.1
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    match.refresh_from_db()
+    state = load_state(match)
+    seat = next(s for s in match.seats.all() if s.index == state.to_move)
+    started = _time.perf_counter()
+    action = choose_move(match, seat, state, "sleepy", match.version)
+    assert _time.perf_counter() - started < 0.9
+    anton = real_get_player("preisjass", "anton")
+    import random as _random
+
+    expected = anton.choose(
+        state.view(seat.index), state.legal_actions(), _random.Random(f"{match.pk}:{match.version}:fallback")
+    )
+    assert action == {k: v for k, v in expected.items() if k != "seat"}
