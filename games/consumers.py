@@ -136,18 +136,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # On success the group message brings the new state to every seat, this one included.
 
     async def match_update(self, event: dict[str, Any]) -> None:
-        await self._send_state()
+        # "refresh": something besides the event stream changed (practice, abandoned): read afresh.
+        await self._send_state(None if event.get("refresh") else event.get("seq"))
 
-    async def _send_state(self) -> None:
+    async def _send_state(self, seq: int | None = None) -> None:
         try:
-            payload = await database_sync_to_async(self._payload)()
+            payload = await database_sync_to_async(self._payload)(seq)
         except GameError as exc:
             await self._error(exc.code, exc.message)
             return
         await self._send("state", payload, seq=payload["seq"])
 
-    def _payload(self) -> dict[str, Any]:
-        return selectors.match_view(selectors.match_get(self.match_id), self.actor)
+    def _payload(self, seq: int | None = None) -> dict[str, Any]:
+        # After a broadcast (seq known) the sockets of this process share one read of the match row.
+        return selectors.match_view(selectors.match_get_at(self.match_id, seq), self.actor)
 
     def _throttled(self) -> bool:
         now = time.monotonic()

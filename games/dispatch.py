@@ -70,6 +70,11 @@ def broadcast(match_id: int, message: dict[str, object]) -> None:
         log.exception("broadcast to match %s failed", match_id)
 
 
+def broadcast_refresh(match_id: int, version: int, status: str) -> None:
+    """Something besides the event stream changed (practice, abandoned): sockets read the match afresh."""
+    broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "refresh": True})
+
+
 def broadcast_lobby() -> None:
     layer = get_channel_layer()
     if layer is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -42,6 +44,26 @@ def match_get(match_id: int) -> Match:
     match = _with_seats(Match.objects.filter(pk=match_id)).first()
     if match is None:
         raise NotFound(f"no match {match_id}")
+    return match
+
+
+_shared: OrderedDict[int, Match] = OrderedDict()
+_shared_lock = threading.Lock()
+
+
+def match_get_at(match_id: int, seq: int | None) -> Match:
+    """The match row (with seats) at `seq`, shared by every socket of this process: after a move, the
+    first consumer reads it and the others at the same table reuse it. Read-only use only."""
+    with _shared_lock:
+        match = _shared.get(match_id)
+    if match is not None and seq is not None and match.version == seq:
+        return match
+    match = match_get(match_id)
+    with _shared_lock:
+        _shared[match_id] = match
+        _shared.move_to_end(match_id)
+        while len(_shared) > 512:
+            _shared.popitem(last=False)
     return match
 
 

@@ -25,8 +25,17 @@ def get(match_id: int, version: int) -> GameState | None:
         return state
 
 
+def latest(match_id: int) -> GameState | None:
+    """The newest cached state of a match, whatever its version (to catch up from)."""
+    with _lock:
+        return _states.get(match_id)
+
+
 def put(match_id: int, state: GameState) -> None:
     with _lock:
+        current = _states.get(match_id)
+        if current is not None and current.version > state.version:
+            return  # never step back
         _states[match_id] = state
         _states.move_to_end(match_id)
         while len(_states) > _MAX:

@@ -244,9 +244,5 @@ def match_show_hands(*, match_id: int, actor: Actor) -> Match:
             match.practice = True
             match.save(update_fields=["practice"])
             match_id_, version = match.pk, match.version
-            transaction.on_commit(
-                lambda: dispatch.broadcast(
-                    match_id_, {"type": "match.update", "seq": version, "status": "running"}
-                )
-            )
+            transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id_, version, "running"))
     return match

@@ -86,9 +86,7 @@ def _end_abandoned(match: Match) -> None:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
     match_id, version = match.pk, match.version
-    transaction.on_commit(
-        lambda: dispatch.broadcast(match_id, {"type": "match.update", "seq": version, "status": "abandoned"})
-    )
+    transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, "abandoned"))
 
 
 def match_settings_update(*, match_id: int, actor: Actor, spectators_allowed: bool) -> Match:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import fairness, state_cache
@@ -30,17 +30,25 @@ class Pending:
 
 
 def load_state(match: Match) -> GameState:
-    """The match's current state, from the per-process cache when it is up to date, else by replay."""
-    cached = state_cache.get(match.pk, match.version)
-    if cached is not None:
+    """The match's state at `match.version`: from the per-process cache, caught up with the events
+    stored since the cached version (another process wrote them), or replayed from the start."""
+    rules = get_rules(match.game)
+    cached = state_cache.latest(match.pk)
+    if cached is not None and cached.version == match.version:
         return cached
+    base = cached if cached is not None and cached.version < match.version else None
     # Only up to the version read with the match row: a move committed since then (by another
     # process) must not make this read fail.
-    rows = MatchEvent.objects.filter(match=match, seq__lte=match.version).order_by("seq")
-    events = list(rows.values_list("data", flat=True))
-    if len(events) != match.version:
-        raise StaleSeq(f"match {match.pk} has {len(events)} events but version {match.version}")
-    state = get_rules(match.game).replay(events)
+    rows = MatchEvent.objects.filter(match=match, seq__gt=base.version if base else 0, seq__lte=match.version)
+    events = list(rows.order_by("seq").values_list("data", flat=True))
+    if len(events) != match.version - (base.version if base else 0):
+        raise StaleSeq(f"match {match.pk}: events missing below version {match.version}")
+    if base is None:
+        state = rules.replay(events)
+    else:
+        state = base.clone()
+        for event in events:
+            state = rules.apply_in_place(state, event)
     state_cache.put(match.pk, state)
     return state
 
@@ -91,7 +99,9 @@ def store(match: Match, pending: Pending, state: GameState) -> int:
         match.finished_at = timezone.now()
         fields += ["status", "finished_at"]
     match.save(update_fields=fields)
-    state_cache.put(match.pk, state)
+    # Cached only once committed: a rolled-back append must never be served as the match's state.
+    match_id = match.pk
+    transaction.on_commit(lambda: state_cache.put(match_id, state))
     return match.version
 
 

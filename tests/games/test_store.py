@@ -143,3 +143,25 @@ def test_replay_equals_the_state_reached_live_and_match_finishes(running) -> Non
     for seat in (0, 1, None):
         assert replayed.view(seat) == live.view(seat)
     assert [e.seq for e in MatchEvent.objects.filter(match=match)] == list(range(1, match.version + 1))
+
+
+def test_state_cache_catches_up_from_an_older_version(running) -> None:
+    """Another process stored moves since this one cached the state: only the new events are applied,
+    and the result equals a full replay."""
+    match, a, b = running
+    state_cache.put(match.pk, load_state(match))  # this process saw version 2
+    old = state_cache.latest(match.pk)
+    assert old is not None and old.version == 2
+    _play_first_legal(match, a)
+    match.refresh_from_db()
+    _play_first_legal(match, b)
+    match.refresh_from_db()
+    state_cache.clear()
+    state_cache.put(match.pk, old)  # as if the two moves were stored by another process
+    caught_up = load_state(match)
+    events = list(MatchEvent.objects.filter(match=match).values_list("data", flat=True))
+    replayed = get_rules(match.game).replay(events)
+    assert caught_up.version == replayed.version == 4
+    for seat in (0, 1, None):
+        assert caught_up.view(seat) == replayed.view(seat)
+    assert old.version == 2  # the cached state itself was not changed

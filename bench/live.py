@@ -1,0 +1,329 @@
+"""Live play on a local cluster (2 daphne, Celery worker and beat): move handling, many tables, AI latency.
+
+    python -m bench live [--connections 200] [--single-web] [--think 1.0] [--duration 20]
+                         [--moves 200] [--ai-moves 150]
+
+Starts the processes of tests/live/cluster.py against a throwaway PostgreSQL database (DATABASE_URL,
+default the local server) and a spare database number of the Redis server in REDIS_URL (default the
+local one), all on 127.0.0.1, and removes everything afterwards. Bots are guests playing Preisjass.
+  1. one human move: act sent -> state received on the same socket, and on all four seats' sockets
+     (two seats on each web process), sequential moves;
+  2. many tables: --connections bots (4 per table) over both web processes (or one with --single-web),
+     each thinking --think seconds before its move: act -> own state round trip, and errors;
+  3. Anton's move latency: the human's (or previous) event to the AI's following event, from the
+     stored events' timestamps, on a table with one human bot and three Anton seats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import random
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.table import percentile, print_table
+from tests.live.cluster import (
+    Cluster,
+    HttpClient,
+    SeatBot,
+    create_database,
+    drop_database,
+    query,
+    spare_redis_url,
+    ws_url,
+)
+
+
+def run(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench live")
+    parser.add_argument("--connections", type=int, default=200, help="sockets in the many-tables test")
+    parser.add_argument("--single-web", action="store_true", help="all those sockets on one web process")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a bot waits before its move")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of the many-tables test")
+    parser.add_argument("--connect-concurrency", type=int, default=20, help="socket handshakes at once")
+    parser.add_argument("--moves", type=int, default=200, help="moves in the single-move test")
+    parser.add_argument("--ai-moves", type=int, default=150, help="AI moves to time")
+    parser.add_argument("--deflate", action="store_true", help="negotiate permessage-deflate, as browsers do")
+    args = parser.parse_args(argv)
+    DEFLATE["on"] = args.deflate
+    admin_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    redis_url = spare_redis_url(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
+    name = f"kt_bench_live_{os.getpid()}"
+    database_url = create_database(admin_url, name)
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
+            cluster = Cluster(database_url, redis_url, Path(workdir)).start()
+            try:
+                rows = asyncio.run(_measure(cluster, args))
+            finally:
+                cluster.stop()
+    finally:
+        drop_database(admin_url, name)
+        with contextlib.suppress(Exception):
+            import redis
+
+            redis.Redis.from_url(redis_url).flushdb()
+    print_table(
+        f"Live play on 127.0.0.1 ({os.cpu_count()} cores; 2 web processes, 1 Celery worker)",
+        ["measurement", "samples", "p50 ms", "p95 ms", "max ms", "target", "notes"],
+        rows,
+    )
+
+
+async def _measure(cluster: Cluster, args: argparse.Namespace) -> list[list[object]]:
+    rows: list[list[object]] = []
+    # Anton first: the tables of the later parts stay running, and the watchdog would let Anton
+    # stand in for their departed bots after DISCONNECT_TIMEOUT.
+    after_human, after_any = await _ai_latency(cluster, args.ai_moves)
+    own, everyone, errors = await _single_table(cluster, args.moves)
+    where = "1 web process" if args.single_web else "2 web processes"
+    round_trips, failures, tables, moves = await _many_tables(cluster, args)
+    rows.append(_row("human move: act -> own state", own, "p95 < 20", f"errors {errors}"))
+    rows.append(_row("human move: act -> all 4 seats", everyone, "p95 < 20", "2 seats per web process"))
+    rows.append(
+        _row(
+            f"{args.connections} sockets, {tables} tables: act -> own state",
+            round_trips,
+            "p95 < 100",
+            f"{where}, think {args.think}s, {moves / args.duration:.0f} moves/s, errors {failures}",
+        )
+    )
+    rows.append(_row("Anton: human's event -> AI event", after_human, "p50 < 100, p95 < 500", "created_at"))
+    rows.append(_row("Anton: previous event -> AI event", after_any, "p50 < 100, p95 < 500", "all AI moves"))
+    return rows
+
+
+def _row(what: str, samples: list[float], target: str, notes: str) -> list[object]:
+    ms = [s * 1000 for s in samples]
+    if not ms:
+        return [what, 0, "-", "-", "-", target, notes]
+    return [what, len(ms), percentile(ms, 50), percentile(ms, 95), max(ms), target, notes]
+
+
+# --- guests and tables ---------------------------------------------------------------------------
+
+
+def _guest_table(bases: list[str], seats: list[str], tag: str) -> tuple[int, list[tuple[str, str]]]:
+    """A Preisjass table whose human seats are guests: (match id, [(web url, cookie) per human])."""
+    humans = [i for i, kind in enumerate(seats) if kind == "human"]
+    clients = [HttpClient(bases[n % len(bases)]) for n in range(len(humans))]
+    body = {"game": "preisjass", "seats": [{"kind": k} for k in seats], "name": f"{tag}-0"}
+    match_id = int(clients[0].api_ok("POST", "/matches/", body)["id"])
+    for n, client in enumerate(clients[1:], start=1):
+        client.api_ok("POST", f"/matches/{match_id}/join/", {"name": f"{tag}-{n}"})
+    return match_id, [(c.base, c.cookie_header()) for c in clients]
+
+
+@dataclass
+class Socket:
+    """One seat's socket: when each seq first arrived, and the acts it sent."""
+
+    ws: Any
+    arrivals: list[tuple[int, float]] = field(default_factory=list)
+    last: dict[str, Any] | None = None
+
+
+DEFLATE = {"on": False}
+
+
+async def _open(base: str, cookie: str, match_id: int) -> Socket:
+    from websockets.asyncio.client import connect
+
+    ws = await connect(
+        ws_url(base, match_id),
+        additional_headers={"Cookie": cookie, "Origin": base},
+        open_timeout=30,
+        compression="deflate" if DEFLATE["on"] else None,
+    )
+    return Socket(ws)
+
+
+def _first_after(arrivals: list[tuple[int, float]], seq: int) -> float | None:
+    return next((t for s, t in arrivals if s > seq), None)
+
+
+# --- 1. one table, sequential moves ----------------------------------------------------------------
+
+
+async def _single_table(cluster: Cluster, moves: int) -> tuple[list[float], list[float], int]:
+    match_id, guests = await asyncio.to_thread(_guest_table, cluster.web_urls, ["human"] * 4, "solo")
+    sockets = [await _open(base, cookie, match_id) for base, cookie in guests]
+    errors = 0
+    rng = random.Random(1)
+
+    async def reader(sock: Socket) -> None:
+        nonlocal errors
+        async for raw in sock.ws:
+            message = json.loads(raw)
+            if message["t"] == "state":
+                sock.arrivals.append((message["seq"], time.perf_counter()))
+                sock.last = message
+            elif message["t"] == "error":
+                errors += 1
+
+    readers = [asyncio.create_task(reader(s)) for s in sockets]
+    own: list[float] = []
+    everyone: list[float] = []
+    try:
+        await _until(lambda: all(s.last for s in sockets), 10)
+        for _ in range(moves):
+            seq = max(s.arrivals[-1][0] for s in sockets)
+            await _until(lambda seq=seq: all(s.arrivals[-1][0] == seq for s in sockets), 10)
+            actor = next(s for s in sockets if s.last and s.last["d"]["view"]["legal"])
+            assert actor.last is not None
+            if actor.last["d"]["match"]["status"] != "running":
+                break
+            action = rng.choice(actor.last["d"]["view"]["legal"])
+            sent = time.perf_counter()
+            await actor.ws.send(json.dumps({"t": "act", "action": action, "seq": seq}))
+            await _until(lambda seq=seq: all(_first_after(s.arrivals, seq) for s in sockets), 10)
+            times = [_first_after(s.arrivals, seq) or sent for s in sockets]
+            own.append((_first_after(actor.arrivals, seq) or sent) - sent)
+            everyone.append(max(times) - sent)
+    finally:
+        for s in sockets:
+            await s.ws.close()
+        await asyncio.gather(*readers, return_exceptions=True)
+    return own, everyone, errors
+
+
+async def _until(check: Any, timeout: float, interval: float = 0.001) -> None:
+    """Poll `check`; the times measured come from the readers, not from this loop."""
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise TimeoutError("the cluster did not answer in time")
+        await asyncio.sleep(interval)
+
+
+# --- 2. many tables ------------------------------------------------------------------------------
+
+
+async def _many_tables(cluster: Cluster, args: argparse.Namespace) -> tuple[list[float], int, int, int]:
+    tables = max(1, args.connections // 4)
+    bases = cluster.web_urls[:1] if args.single_web else cluster.web_urls
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        made = list(pool.map(lambda i: _guest_table(bases, ["human"] * 4, f"t{i}"), range(tables)))
+    round_trips: list[float] = []
+    failures = 0
+    reasons: Counter[str] = Counter()
+    connected = [0]
+    moves = 0
+    stop_at = 0.0
+
+    async def bot(base: str, cookie: str, match_id: int, seed: int) -> None:
+        nonlocal failures, moves
+        rng = random.Random(seed)
+        try:
+            async with ramp:  # connect a few at a time, as real clients arrive
+                sock = await _open(base, cookie, match_id)
+                connected[0] += 1
+        except Exception as exc:
+            failures += 1
+            reasons[f"connect: {type(exc).__name__}"] += 1
+            return
+        await started.wait()
+        sent: dict[int, float] = {}
+        try:
+            # Play until stop_at; then only wait (at most 10 s) for the answers to acts already sent.
+            while True:
+                now = time.perf_counter()
+                if now > stop_at and not sent:
+                    break
+                try:
+                    raw = await asyncio.wait_for(sock.ws.recv(), max(stop_at - now, 0) + 10 * bool(sent))
+                except TimeoutError:
+                    failures += len(sent)  # an act that was never answered
+                    reasons["unanswered act"] += len(sent)
+                    break
+                message = json.loads(raw)
+                now = time.perf_counter()
+                if message["t"] == "error":
+                    failures += 1
+                    reasons[f"error: {message['code']}"] += 1
+                    continue
+                if message["t"] != "state":
+                    continue
+                seq = message["seq"]
+                for old in [s for s in sent if s < seq]:
+                    round_trips.append(now - sent.pop(old))
+                    moves += 1
+                legal = (message["d"]["view"] or {}).get("legal") or []
+                if message["d"]["match"]["status"] != "running":
+                    break
+                if legal and seq not in sent and now < stop_at:
+                    await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+                    sent[seq] = time.perf_counter()
+                    await sock.ws.send(json.dumps({"t": "act", "action": rng.choice(legal), "seq": seq}))
+        except Exception as exc:
+            failures += 1
+            reasons[f"socket: {type(exc).__name__}"] += 1
+        finally:
+            await sock.ws.close()
+
+    started = asyncio.Event()
+    ramp = asyncio.Semaphore(args.connect_concurrency)
+    tasks = [
+        asyncio.create_task(bot(base, cookie, match_id, i * 4 + n))
+        for i, (match_id, guests) in enumerate(made)
+        for n, (base, cookie) in enumerate(guests)
+    ]
+    # The clock starts once every socket is open (or failed to open).
+    opened = time.perf_counter()
+    await _until(lambda: connected[0] + failures >= len(tasks), 600, 0.1)
+    print(f"many tables: {connected[0]} sockets open after {time.perf_counter() - opened:.1f}s")
+    stop_at = time.perf_counter() + args.duration
+    started.set()
+    await asyncio.wait_for(asyncio.gather(*tasks), args.duration + 60)
+    if +reasons:
+        print("many tables, failures:", dict(+reasons))
+    return round_trips, failures, tables, moves
+
+
+# --- 3. Anton ------------------------------------------------------------------------------------
+
+
+async def _ai_latency(cluster: Cluster, ai_moves: int) -> tuple[list[float], list[float]]:
+    match_id, guests = await asyncio.to_thread(
+        _guest_table, cluster.web_urls, ["human", "ai", "ai", "ai"], "ai"
+    )
+    base, cookie = guests[0]
+    human = SeatBot(base, match_id, cookie, "human")
+
+    def enough() -> bool:
+        ((count,),) = query(
+            cluster.database_url,
+            "SELECT count(*) FROM games_matchevent WHERE match_id = %s AND command_id LIKE 'ai:%%'",
+            match_id,
+        )
+        return int(count) >= ai_moves
+
+    play = asyncio.create_task(human.play(300))
+    while not play.done() and not await asyncio.to_thread(enough):
+        await asyncio.sleep(0.2)
+    play.cancel()
+    await asyncio.gather(play, return_exceptions=True)
+    rows = query(
+        cluster.database_url,
+        "SELECT seq, seat, command_id, created_at FROM games_matchevent WHERE match_id = %s ORDER BY seq",
+        match_id,
+    )
+    after_human: list[float] = []
+    after_any: list[float] = []
+    for before, after in itertools.pairwise(rows):
+        if after[2] and str(after[2]).startswith("ai:"):
+            delta = (after[3] - before[3]).total_seconds()
+            after_any.append(delta)
+            if before[1] == 0:
+                after_human.append(delta)
+    return after_human, after_any
