@@ -4,8 +4,6 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from frontend import views as frontend_views
-
 
 def healthz(request: HttpRequest) -> HttpResponse:
     """Liveness for the load balancer and docker-compose: the database answers."""
@@ -16,7 +14,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
-    path("", frontend_views.home, name="home"),
+    path("", include("frontend.urls")),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("games.api.urls")),

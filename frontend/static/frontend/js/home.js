@@ -1,0 +1,96 @@
+// Home: the games, my running matches, the open tables of others (live from ws/lobby/).
+import { get, post } from "./api.js";
+import { loadGames } from "./games.js";
+import { gameTitle, t, tf } from "./i18n.js";
+import { lobbyFeed } from "./live.js";
+import { el } from "./ui.js";
+
+const root = document.getElementById("home-app");
+const lists = {
+  games: root.querySelector("[data-role=games]"),
+  mine: root.querySelector("[data-role=mine]"),
+  open: root.querySelector("[data-role=open]"),
+};
+const message = root.querySelector("[data-role=message]");
+let mine = [];
+
+function seatsText(match) {
+  return match.seats.map((s) => (s.free ? t("free seat") : `${s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`)).join(", ");
+}
+
+function statusText(status) {
+  return { open: t("waiting for players"), running: t("running"), finished: t("finished"), abandoned: t("abandoned") }[status] || status;
+}
+
+async function showGames() {
+  const games = await loadGames();
+  lists.games.replaceChildren(
+    ...games.map((g) => {
+      const li = el("li", { class: "game-tile" });
+      li.append(el("strong", {}, gameTitle(g.game)), " ", el("span", { class: "muted" }, tf("%(n)s players", { n: g.players })));
+      const links = el("span", { class: "links" });
+      if (g.game === "preisjass") links.append(el("a", { class: "button", href: "/preisjass/" }, t("Quick start")));
+      links.append(el("a", { class: "button secondary", href: `/new/?game=${encodeURIComponent(g.game)}` }, t("New game")));
+      li.append(links);
+      return li;
+    }),
+  );
+}
+
+async function showMine() {
+  try {
+    mine = (await get("/api/matches/mine/")).matches || [];
+  } catch {
+    mine = [];
+  }
+  lists.mine.replaceChildren(
+    ...(mine.length
+      ? mine.map((m) =>
+          el("li", {}, el("a", { href: `/matches/${m.id}/` }, `${gameTitle(m.game)} #${m.id}`), ` – ${statusText(m.status)}: ${seatsText(m)}`),
+        )
+      : [el("li", { class: "muted" }, t("No running matches."))]),
+  );
+}
+
+async function join(match) {
+  const input = document.getElementById("guest-name");
+  const name = input ? input.value.trim() : "";
+  if (input && !name) {
+    message.textContent = t("Please enter your name first.");
+    input.focus();
+    return;
+  }
+  try {
+    await post(`/api/matches/${match.id}/join/`, { name });
+    location.href = `/matches/${match.id}/`;
+  } catch (exc) {
+    message.textContent = exc.message;
+  }
+}
+
+function showOpen(matches) {
+  const ids = new Set(mine.map((m) => m.id));
+  const others = matches.filter((m) => !ids.has(m.id));
+  lists.open.replaceChildren(
+    ...(others.length
+      ? others.map((m) => {
+          const btn = el("button", { type: "button", "data-join": m.id }, t("Take a seat"));
+          btn.addEventListener("click", () => join(m));
+          const watch = m.spectators_allowed ? el("a", { href: `/matches/${m.id}/` }, t("watch")) : null;
+          return el("li", { "data-match": m.id }, el("strong", {}, `${gameTitle(m.game)} #${m.id}`), ` ${seatsText(m)} `, btn, " ", watch);
+        })
+      : [el("li", { class: "muted" }, t("No open tables right now."))]),
+  );
+}
+
+showGames().catch(() => lists.games.replaceChildren(el("li", {}, t("Could not load the games."))));
+showMine().then(async () => {
+  try {
+    showOpen((await get("/api/matches/")).matches || []);
+  } catch {
+    showOpen([]);
+  }
+  lobbyFeed((matches) => {
+    showMine().then(() => showOpen(matches));
+  });
+});

@@ -1,0 +1,164 @@
+// Live connection to one match: the websocket (ws/matches/<id>/), with REST polling while it is down.
+import { ApiError, get, post, wsUrl } from "./api.js";
+
+const POLL_MS = 2000;
+const STALL_MS = 3000;
+
+export class MatchLive {
+  constructor(matchId, { onState, onError, onStatus }) {
+    this.matchId = matchId;
+    this.onState = onState;
+    this.onError = onError;
+    this.onStatus = onStatus || (() => {});
+    this.ws = null;
+    this.seq = -1;
+    this.retry = 0;
+    this.pollTimer = null;
+    this.closed = false;
+    this.counter = 0;
+    // Set by the page while it waits for news (its own action, another seat's move). If nothing
+    // arrives for STALL_MS the page asks for the state again: a lost push never freezes the table.
+    this.expecting = false;
+    this.lastNews = Date.now();
+    this.watchdog = null;
+    this.stalls = 0;
+  }
+
+  start() {
+    this.connect();
+    this.watchdog = setInterval(() => {
+      if (this.expecting && Date.now() - this.lastNews > STALL_MS) {
+        // Ask the socket first; when it stays silent, ask over REST (a stuck socket is bypassed).
+        this.stalls += 1;
+        this.lastNews = Date.now();
+        if (this.stalls % 2 === 1) this.resync();
+        else this.poll();
+      }
+    }, 1000);
+  }
+
+  stop() {
+    this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.stopPolling();
+    if (this.ws) this.ws.close();
+  }
+
+  connect() {
+    if (this.closed) return;
+    let ws;
+    try {
+      ws = new WebSocket(wsUrl(`/ws/matches/${this.matchId}/`));
+    } catch {
+      this.startPolling();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.stopPolling();
+      this.onStatus("live");
+    };
+    ws.onmessage = (msg) => {
+      let data;
+      try {
+        data = JSON.parse(msg.data);
+      } catch {
+        return;
+      }
+      this.lastReceived = { t: data.t, seq: data.seq, code: data.code, at: Date.now() };
+      if (data.t === "state") this.deliver(data.d);
+      else if (data.t === "error") {
+        if (data.code === "stale_seq") this.resync();
+        this.onError({ code: data.code, message: data.message });
+      }
+    };
+    ws.onclose = () => {
+      this.ws = null;
+      if (this.closed) return;
+      this.onStatus("offline");
+      this.startPolling();
+      this.retry = Math.min(this.retry + 1, 6);
+      setTimeout(() => this.connect(), 500 * 2 ** this.retry);
+    };
+  }
+
+  deliver(payload) {
+    this.lastNews = Date.now();
+    if (!payload || payload.seq < this.seq) return;
+    if (payload.seq > this.seq) this.stalls = 0;
+    this.seq = payload.seq;
+    this.onState(payload);
+  }
+
+  resync() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ t: "resync" }));
+    else this.poll();
+  }
+
+  async poll() {
+    try {
+      this.deliver(await get(`/api/matches/${this.matchId}/view/`));
+    } catch (exc) {
+      if (exc instanceof ApiError && exc.status !== 0) this.onError({ code: exc.code, message: exc.message });
+    }
+  }
+
+  startPolling() {
+    if (this.pollTimer || this.closed) return;
+    this.poll();
+    this.pollTimer = setInterval(() => this.poll(), POLL_MS);
+  }
+
+  stopPolling() {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  /** Send one action for my seat at `seq`; over the socket when open, else over REST. */
+  async act(action, seq) {
+    this.counter += 1;
+    this.lastNews = Date.now();
+    const commandId = `c${Date.now().toString(36)}${this.counter}${Math.random().toString(36).slice(2, 6)}`;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.lastSent = { action, seq, commandId, at: Date.now() };
+      this.ws.send(JSON.stringify({ t: "act", action, seq, command_id: commandId }));
+      return;
+    }
+    try {
+      this.deliver(await post(`/api/matches/${this.matchId}/actions/`, { action, seq, command_id: commandId }));
+    } catch (exc) {
+      if (exc.code === "stale_seq") this.poll();
+      this.onError({ code: exc.code, message: exc.message });
+    }
+  }
+}
+
+/** The lobby feed (ws/lobby/): calls onMatches(list) on connect and on every change. */
+export function lobbyFeed(onMatches) {
+  let retry = 0;
+  const connect = () => {
+    let ws;
+    try {
+      ws = new WebSocket(wsUrl("/ws/lobby/"));
+    } catch {
+      return;
+    }
+    ws.onopen = () => {
+      retry = 0;
+    };
+    ws.onmessage = (msg) => {
+      try {
+        const data = JSON.parse(msg.data);
+        if (data.t === "lobby") onMatches(data.d.matches || []);
+      } catch {
+        /* ignore malformed */
+      }
+    };
+    ws.onclose = () => {
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 1000 * 2 ** retry);
+    };
+  };
+  connect();
+}

@@ -1,0 +1,92 @@
+// Replay viewer: every event of a finished match with all hands visible, forwards and backwards.
+import { get } from "./api.js";
+import { actionLabel } from "./actions.js";
+import { cardName, deckStyle } from "./cards.js";
+import { gameTitle, t, tf } from "./i18n.js";
+import { renderSheet } from "./sheets.js";
+import { renderFelt, staticHand } from "./tableview.js";
+
+const root = document.getElementById("replay-app");
+const matchId = Number(root.dataset.match);
+const ui = {
+  title: root.querySelector("[data-role=title]"),
+  slider: root.querySelector("[data-role=slider]"),
+  position: root.querySelector("[data-role=position]"),
+  event: root.querySelector("[data-role=event]"),
+  felt: root.querySelector("[data-role=felt]"),
+  hand: root.querySelector("[data-role=hand]"),
+  message: root.querySelector("[data-role=message]"),
+  sheet: root.querySelector("[data-role=sheet]"),
+};
+let data = null;
+let index = 0;
+let style = "german";
+
+function names() {
+  return data.match.seats.map((s, i) => s.name || `${t("Seat")} ${i + 1}`);
+}
+
+function describe(event) {
+  const who = typeof event.seat === "number" ? names()[event.seat] : "";
+  switch (event.type) {
+    case "start":
+      return t("The match starts.");
+    case "draw":
+      return t("Drawing for the first player.");
+    case "deal":
+      return t("The cards are shuffled.");
+    case "cut":
+      return tf("Cut: %(n)s cards; the cards are dealt.", { n: event.count });
+    case "play":
+      return `${who}: ${cardName(event.card, style)}${event.marriage ? ` (${actionLabel({ type: "marriage" }, style)})` : ""}`;
+    default:
+      return who ? `${who}: ${actionLabel(event, style)}` : actionLabel(event, style);
+  }
+}
+
+function show(i) {
+  index = Math.max(0, Math.min(data.steps.length - 1, i));
+  const step = data.steps[index];
+  const view = step.view;
+  const lastTrick = view && view.last_trick;
+  let override = null;
+  let winner = null;
+  if (step.event.type === "play" && view && !(view.trick || []).length && lastTrick) {
+    override = Array.isArray(lastTrick) ? lastTrick : lastTrick.cards;
+    winner = Array.isArray(lastTrick) ? null : lastTrick.winner;
+  }
+  const model = { view, seats: data.match.seats, mySeat: 0, allHands: step.hands, style, trickOverride: override, trickWinner: winner };
+  renderFelt(ui.felt, model);
+  ui.hand.replaceChildren(...staticHand(model, 0).childNodes);
+  ui.slider.value = String(index);
+  ui.position.textContent = tf("Step %(n)s of %(total)s", { n: index + 1, total: data.steps.length });
+  ui.event.textContent = describe(step.event);
+  ui.sheet.replaceChildren(renderSheet(view, names(), style));
+}
+
+function onStep(kind) {
+  const target = { first: 0, prev: index - 1, next: index + 1, last: data.steps.length - 1 }[kind];
+  show(target);
+}
+
+get(`/api/matches/${matchId}/replay/`)
+  .then((payload) => {
+    data = payload;
+    style = deckStyle(data.match.game);
+    ui.title.textContent = `${t("Replay")}: ${gameTitle(data.match.game)} #${matchId}`;
+    ui.slider.max = String(data.steps.length - 1);
+    root.querySelectorAll("[data-step]").forEach((btn) => btn.addEventListener("click", () => onStep(btn.dataset.step)));
+    ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
+    document.addEventListener("keydown", (ev) => {
+      if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
+      const kind = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[ev.key];
+      if (kind && ev.target !== ui.slider) {
+        ev.preventDefault();
+        onStep(kind);
+      }
+    });
+    show(0);
+  })
+  .catch((exc) => {
+    ui.message.textContent = exc.message;
+  });

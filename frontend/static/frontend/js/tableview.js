@@ -1,0 +1,178 @@
+// Draws the felt from a view: the other seats around, the trick in the middle, the trump, and the
+// bottom seat's hand. Used by the live table and by the replay viewer.
+import { cardImage, cardName, cardSVG, isCard, sortHand, suitName } from "./cards.js";
+import { t, tf } from "./i18n.js";
+import { fmt } from "./sheets.js";
+
+const LAYOUTS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+};
+
+export function positions(n, bottom) {
+  const layout = LAYOUTS[n] || LAYOUTS[4];
+  const out = {};
+  for (let seat = 0; seat < n; seat += 1) out[seat] = layout[(seat - bottom + n) % n] || "top";
+  return out;
+}
+
+function node(tag, cls, text) {
+  const n = document.createElement(tag);
+  if (cls) n.className = cls;
+  if (text !== undefined) n.textContent = text;
+  return n;
+}
+
+function badge(text, cls) {
+  return node("span", `badge ${cls || ""}`.trim(), text);
+}
+
+/** The name plate of one seat: name, KI mark, to-move, dealer, cards, score. */
+function plate(model, seat, pos) {
+  const { view, seats } = model;
+  const info = seats[seat] || {};
+  const box = node("div", `seat pos-${pos}`);
+  box.dataset.seat = String(seat);
+  const toMove = view && view.to_move === seat;
+  if (toMove) box.classList.add("to-move");
+  const head = node("div", "plate");
+  const name = node("span", "name", info.name || `${t("Seat")} ${seat + 1}`);
+  head.appendChild(name);
+  if (info.kind === "ai") head.appendChild(badge(t("(AI)"), "ai"));
+  if (seat === model.mySeat) head.appendChild(badge(t("you"), "me"));
+  if (view && view.dealer === seat) head.appendChild(badge(t("Dealer"), "dealer"));
+  if (toMove) head.appendChild(badge(t("to move"), "turn"));
+  if (info.left) head.appendChild(badge(t("left"), "left"));
+  else if (info.away) head.appendChild(badge(t("away"), "away"));
+  if (info.autoplay) head.appendChild(badge(t("AI plays"), "auto"));
+  box.appendChild(head);
+  const facts = node("div", "facts");
+  const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;
+  const countText = node("span", "count", tf("%(n)s cards", { n: count }));
+  countText.dataset.count = String(count);
+  facts.appendChild(countText);
+  if (view && Array.isArray(view.scores) && typeof view.scores[seat] === "number") {
+    facts.appendChild(node("span", "score", `${t("Points")}: ${fmt(view.scores[seat])}`));
+  }
+  if (view && view.game === "preisjass" && view.game_points) {
+    facts.appendChild(node("span", "game-points", `${t("this game")}: ${fmt(view.game_points[seat])}`));
+  }
+  box.appendChild(facts);
+  return box;
+}
+
+function miniHand(model, seat) {
+  const { view, allHands, style } = model;
+  const wrap = node("div", "mini-hand");
+  const open = allHands && allHands[String(seat)];
+  if (open) {
+    wrap.classList.add("open");
+    wrap.setAttribute("aria-label", tf("Hand of %(name)s", { name: (model.seats[seat] || {}).name || seat }));
+    for (const card of sortHand(open, view && view.trump)) wrap.appendChild(cardImage(card, style, "mini"));
+  } else {
+    const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;
+    wrap.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < Math.min(count, 12); i += 1) {
+      const back = node("span", "card mini back");
+      back.appendChild(cardSVG(null, style));
+      wrap.appendChild(back);
+    }
+  }
+  return wrap;
+}
+
+function centre(model, pos) {
+  const { view, style } = model;
+  const box = node("div", "centre");
+  const trick = node("div", "trick");
+  trick.setAttribute("aria-label", t("Trick"));
+  trick.setAttribute("role", "group");
+  const entries = model.trickOverride || (view && view.trick) || [];
+  for (const entry of entries) {
+    const img = cardImage(entry.card, style, `in-trick at-${pos[entry.seat]}`);
+    if (model.trickWinner === entry.seat) img.classList.add("winner");
+    img.dataset.seat = String(entry.seat);
+    trick.appendChild(img);
+  }
+  if (model.trickOverride) trick.classList.add("finished");
+  box.appendChild(trick);
+  box.appendChild(trumpInfo(model));
+  const last = view && view.last_trick;
+  if (last && !model.trickOverride) {
+    const cards = Array.isArray(last) ? last : last.cards || [];
+    const lastBox = node("div", "last-trick");
+    lastBox.setAttribute("role", "group");
+    lastBox.setAttribute("aria-label", t("Last trick"));
+    lastBox.appendChild(node("span", "label", t("Last trick")));
+    for (const entry of cards) {
+      const img = cardImage(entry.card, style, "mini");
+      img.dataset.seat = String(entry.seat);
+      if (!Array.isArray(last) && last.winner === entry.seat) img.classList.add("winner");
+      lastBox.appendChild(img);
+    }
+    box.appendChild(lastBox);
+  }
+  return box;
+}
+
+function trumpInfo(model) {
+  const { view, style } = model;
+  const info = node("div", "trump-info");
+  if (!view) return info;
+  const trumpCard = view.bodentrumpf || view.trump_card;
+  if (isCard(trumpCard)) {
+    const fig = node("figure", "trump-card");
+    fig.appendChild(cardImage(trumpCard, style, "small"));
+    const cap = node("figcaption");
+    const label = view.game === "preisjass" ? t("Bodentrumpf") : t("Trump card");
+    cap.textContent = `${label}: ${cardName(trumpCard, style)}`;
+    fig.appendChild(cap);
+    info.appendChild(fig);
+  }
+  if (view.trump) info.appendChild(node("p", "trump", `${t("Trump")}: ${suitName(view.trump, style)}`));
+  if (typeof view.stock_size === "number") info.appendChild(node("p", "stock", `${t("Stock")}: ${view.stock_size}`));
+  if (view.closed) info.appendChild(node("p", "closed", t("closed")));
+  if (view.contract !== null && view.contract !== undefined) {
+    const c = typeof view.contract === "object" ? Object.values(view.contract).join(" ") : String(view.contract);
+    info.appendChild(node("p", "contract", `${t("Contract")}: ${c}`));
+  }
+  return info;
+}
+
+/** The bottom hand as pictures (replay, spectators) — the live table builds buttons instead. */
+export function staticHand(model, seat) {
+  const hand = node("div", "hand");
+  const cards = (model.allHands && model.allHands[String(seat)]) || (model.view && seat === model.view.seat ? model.view.hand : null);
+  if (cards) {
+    for (const card of sortHand(cards, model.view && model.view.trump)) hand.appendChild(cardImage(card, model.style));
+  } else {
+    const count = model.view && model.view.hand_sizes ? model.view.hand_sizes[seat] : 0;
+    for (let i = 0; i < count; i += 1) {
+      const back = node("span", "card back");
+      back.appendChild(cardSVG(null, model.style));
+      hand.appendChild(back);
+    }
+  }
+  return hand;
+}
+
+/**
+ * Draw the felt into `root`. model: {view, seats, mySeat, allHands, style, trickOverride, trickWinner}.
+ * Returns the bottom seat index.
+ */
+export function renderFelt(root, model) {
+  const n = model.seats.length || (model.view && model.view.hand_sizes ? model.view.hand_sizes.length : 4);
+  const bottom = model.mySeat === null || model.mySeat === undefined ? 0 : model.mySeat;
+  const pos = positions(n, bottom);
+  root.replaceChildren();
+  root.dataset.players = String(n);
+  for (let seat = 0; seat < n; seat += 1) {
+    const box = plate(model, seat, pos[seat]);
+    if (seat !== bottom) box.appendChild(miniHand(model, seat));
+    root.appendChild(box);
+  }
+  root.appendChild(centre(model, pos));
+  return bottom;
+}

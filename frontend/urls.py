@@ -1,0 +1,13 @@
+from django.urls import path
+from django.views.i18n import JavaScriptCatalog
+
+from frontend import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new/", views.new_game, name="new-game"),
+    path("preisjass/", views.preisjass, name="preisjass"),
+    path("matches/<int:match_id>/", views.table, name="table"),
+    path("matches/<int:match_id>/replay/", views.replay, name="replay"),
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
+]

@@ -1,0 +1,154 @@
+"""A real server for browser tests: daphne (HTTP + websockets) on a free port against a fresh, migrated
+SQLite file, and Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _server_env(db_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        SQLITE_PATH=str(db_path),
+        AI_RUNNER="thread",
+        AI_MOVE_DELAY="0",
+        TRICK_PAUSE="0",
+        THROTTLE_WRITES="100000/min",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium")
+    tmp = tmp_path_factory.mktemp("browser-server")
+    env = _server_env(tmp / "db.sqlite3")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    port = _free_port()
+    log = (tmp / "daphne.log").open("w")
+    daphne = Path(sys.executable).with_name("daphne")
+    proc = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as resp:
+                if resp.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"daphne did not start: {(tmp / 'daphne.log').read_text()[-2000:]}")
+        time.sleep(0.2)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Watch:
+    """Console errors and failed requests of one page."""
+
+    problems: list[str] = field(default_factory=list)
+    allowed_statuses: set[int] = field(default_factory=set)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        page.on("requestfailed", lambda req: self._failed(req))
+        page.on("response", lambda resp: self._response(resp))
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error":
+            self.problems.append(f"console: {msg.text}")
+
+    def _failed(self, req: Any) -> None:
+        # A navigation away aborts the page's open websocket and fetches; that is not a failure.
+        if "net::ERR_ABORTED" in (req.failure or ""):
+            return
+        self.problems.append(f"request failed: {req.method} {req.url} {req.failure}")
+
+    def _response(self, resp: Any) -> None:
+        if resp.status >= 400 and resp.status not in self.allowed_statuses:
+            self.problems.append(f"HTTP {resp.status}: {resp.request.method} {resp.url}")
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str) -> Iterator[Any]:
+    """new_page(lang="de") -> (page, watch); contexts are closed after the test."""
+    contexts: list[Any] = []
+
+    def make(lang: str = "de", viewport: dict[str, int] | None = None) -> tuple[Any, Watch]:
+        context = browser.new_context(
+            base_url=server, locale=lang, viewport=viewport or {"width": 1280, "height": 900}
+        )
+        context.add_init_script("localStorage.setItem('kt.trickPause', '0');")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        watch = Watch()
+        watch.attach(page)
+        return page, watch
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

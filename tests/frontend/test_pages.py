@@ -1,0 +1,52 @@
+"""The pages are shells for the browser code: they answer, set the CSRF cookie and speak German by default."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "kwargs", "needle"),
+    [
+        ("home", {}, "Offene Tische"),
+        ("new-game", {}, "Kartenbild"),
+        ("preisjass", {}, "Durchgang starten"),
+        ("table", {"match_id": 7}, "Wertung des Durchgangs"),
+        ("replay", {"match_id": 7}, "Nächster Schritt"),
+    ],
+)
+def test_pages_answer_in_german_with_csrf_cookie(
+    client: Client, name: str, kwargs: dict[str, int], needle: str
+) -> None:
+    response = client.get(reverse(name, kwargs=kwargs))
+    assert response.status_code == 200
+    assert needle in response.content.decode()
+    assert "csrftoken" in response.cookies
+
+
+@pytest.mark.django_db
+def test_english_when_chosen(client: Client) -> None:
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert "Open tables" in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.django_db
+def test_preisjass_quick_start_names_the_three_opponents(client: Client) -> None:
+    html = client.get(reverse("preisjass")).content.decode()
+    for name in ("Anna", "Paul", "Mia", "Verwendete KI-Version"):
+        assert name in html
+
+
+def test_js_catalog_translates_game_strings(client: Client) -> None:
+    body = client.get(reverse("jsi18n"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Alle H\\u00e4nde offen zeigen" in body or "Alle Hände offen zeigen" in body
+    assert "N\\u00e4chstes Spiel" in body or "Nächstes Spiel" in body
+
+
+def test_existing_route_names_still_resolve() -> None:
+    assert reverse("home") == "/"
+    assert reverse("api-docs") == "/api/docs/"
+    assert reverse("healthz") == "/healthz"
