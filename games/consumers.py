@@ -13,6 +13,7 @@ message ever holds another seat's hidden cards.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -25,7 +26,7 @@ from django.conf import settings
 
 from games import selectors
 from games.actors import Actor, actor_from_request
-from games.dispatch import LOBBY_GROUP, group_name
+from games.dispatch import LOBBY_GROUP, group_name, register_server_loop
 from games.errors import GameError, NotSeated
 from games.services import presence
 from games.services.matches import match_act
@@ -49,6 +50,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     _recent: deque[float]
 
     async def connect(self) -> None:
+        register_server_loop(asyncio.get_running_loop())
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.actor = actor_from_request(_Scope(self.scope))
         self._recent = deque()

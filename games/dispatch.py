@@ -9,11 +9,12 @@ own seat's view. AI moves run, by `settings.AI_RUNNER`:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from typing import TYPE_CHECKING
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import close_old_connections, transaction
@@ -60,14 +61,39 @@ def after_append(match_id: int, version: int, status: str, ai_turn: bool, delay:
         match_finished.send_robust(sender=None, match_id=match_id)
 
 
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def register_server_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Called by the consumers: the event loop the ASGI server runs them on."""
+    global _server_loop
+    _server_loop = loop
+
+
 def broadcast(match_id: int, message: dict[str, object]) -> None:
+    _group_send(group_name(match_id), message)
+
+
+def _group_send(group: str, message: dict[str, object]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group_name(match_id), message)
+        loop = _server_loop
+        if loop is not None and loop.is_running() and _outside_asgi_context():
+            # A plain thread (the embedded AI runner, the watchdog): hand the send to the server's
+            # loop; the in-memory layer's queues belong to that loop and must not be touched elsewhere.
+            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        else:
+            async_to_sync(layer.group_send)(group, message)
     except Exception:  # a broadcast that fails must not undo a stored move; clients resync by seq
-        log.exception("broadcast to match %s failed", match_id)
+        log.exception("broadcast to %s failed", group)
+
+
+def _outside_asgi_context() -> bool:
+    """True in a thread that asgiref did not start from the server loop (sync_to_async threads are
+    inside it: async_to_sync there already runs on the server loop)."""
+    return getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None
 
 
 def broadcast_refresh(match_id: int, version: int, status: str) -> None:
@@ -76,13 +102,7 @@ def broadcast_refresh(match_id: int, version: int, status: str) -> None:
 
 
 def broadcast_lobby() -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.update"})
-    except Exception:
-        log.exception("lobby broadcast failed")
+    _group_send(LOBBY_GROUP, {"type": "lobby.update"})
 
 
 def schedule_ai(match_id: int, seq: int, delay: float) -> None:

@@ -117,6 +117,9 @@ def match_view(match: Match, actor: Actor) -> dict[str, Any]:
         "seq": match.version,
         "view": None,
     }
+    payload["is_opener"] = (actor.user_id is not None and match.created_by_id == actor.user_id) or (
+        actor.user_id is None and bool(actor.guest_token) and match.created_by_guest == actor.guest_token
+    )
     if match.version:
         state = load_state(match)
         payload["view"] = state.view(seat)

@@ -1,6 +1,7 @@
 // Score sheets under the table: Preisjass (points per game, total, sacks, seed 003) and a generic
 // table for other games built from the view's rows and scores.
 import { cardImage, cardName, suitName } from "./cards.js";
+import { gameModule } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 
 export function fmt(n) {
@@ -127,6 +128,8 @@ function genericSheet(view, names) {
 export function renderSheet(view, names, style) {
   if (!view) return cell("p", t("The score sheet starts with the first game."), "muted");
   if (view.game === "preisjass") return preisjassSheet(view, names, style);
+  const mod = gameModule(view.game);
+  if (mod.sheet) return mod.sheet(view, names, style);
   return genericSheet(view, names);
 }
 

@@ -1,5 +1,6 @@
 // The live table: connects to the match, draws the felt and my hand, turns legal actions into
 // clicks and buttons, shows the score sheet, the result between games and at the end.
+import { gameModule } from "./games/index.js";
 import { ApiError, get, patch, post } from "./api.js";
 import { actionLabel, cardListField, illegalReason, splitLegal } from "./actions.js";
 import { cardName, cardSVG, deckStyle, sortHand } from "./cards.js";
@@ -221,8 +222,12 @@ function renderActions(payload) {
   const view = payload.view;
   if (!view || !myTurn(payload) || app.overlay) return;
   const { selections, buttons } = splitLegal(view.legal);
-  for (const action of buttons) {
-    const btn = el("button", { type: "button", class: "action" }, actionLabel(action, app.style));
+  const mod = gameModule(view.game);
+  const panel = mod.actionsPanel ? mod.actionsPanel(payload, send, app.style) : null;
+  if (panel) ui.actions.appendChild(panel);
+  for (const action of panel ? [] : buttons) {
+    const label = (mod.actionLabel && mod.actionLabel(action, view, app.style)) || actionLabel(action, app.style);
+    const btn = el("button", { type: "button", class: "action" }, label);
     btn.dataset.type = action.type;
     btn.addEventListener("click", () => send(action));
     ui.actions.appendChild(btn);

@@ -1,5 +1,6 @@
 // Draws the felt from a view: the other seats around, the trick in the middle, the trump, and the
 // bottom seat's hand. Used by the live table and by the replay viewer.
+import { gameModule } from "./games/index.js";
 import { cardImage, cardName, cardSVG, isCard, sortHand, suitName } from "./cards.js";
 import { t, tf } from "./i18n.js";
 import { fmt } from "./sheets.js";
@@ -99,6 +100,11 @@ function centre(model, pos) {
   if (model.trickOverride) trick.classList.add("finished");
   box.appendChild(trick);
   box.appendChild(trumpInfo(model));
+  const mod = gameModule(view && view.game);
+  if (mod.felt) {
+    const extra = mod.felt(model);
+    if (extra) box.appendChild(extra);
+  }
   const last = view && view.last_trick;
   if (last && !model.trickOverride) {
     const cards = Array.isArray(last) ? last : last.cards || [];

@@ -1,0 +1,21 @@
+// Per-game extras for the generic table. A game module may export any of:
+//   sheet(view, names, style)            -> Node   the score sheet under the table
+//   felt(model)                          -> Node   extra things on the felt (stock, talon, pot, ...)
+//   actionsPanel(payload, send, style)   -> Node   its own panel for non-card actions (e.g. a bid ladder);
+//                                                  the generic buttons are used when it returns null
+//   actionLabel(action, view, style)     -> string a nicer label for one action, or null
+// Each game registers itself below (one import line per game).
+import * as preferans from "./preferans.js";
+import * as preferanzen from "./preferanzen.js";
+import * as schnapsen from "./schnapsen.js";
+
+const MODULES = {
+  schnapsen,
+  preferanzen,
+  preference_vienna: preferanzen,
+  preferans,
+};
+
+export function gameModule(game) {
+  return MODULES[game] || {};
+}
