@@ -39,6 +39,7 @@ from tests.live.cluster import (
     create_database,
     drop_database,
     query,
+    run_async,
     spare_redis_url,
     ws_url,
 )
@@ -64,7 +65,7 @@ def run(argv: list[str]) -> None:
         with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
             cluster = Cluster(database_url, redis_url, Path(workdir)).start()
             try:
-                rows = asyncio.run(_measure(cluster, args))
+                rows = run_async(_measure(cluster, args))
             finally:
                 cluster.stop()
     finally:

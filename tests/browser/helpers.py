@@ -67,7 +67,14 @@ def play_and_wait(page: Any) -> str:
     """Play the first legal card and wait until it has left the hand (or a refusal is shown)."""
     name = play_first_legal(page)
     try:
-        _wait_card_gone(page, name)
+        try:
+            _wait_card_gone(page, name, timeout=8000)
+        except Exception:
+            # A click sent against a state the server had already left is refused (stale seq) and the
+            # table resyncs; a player then simply clicks again. Do that once, visibly in the log.
+            print(f"re-clicking {name}: {page.evaluate(CLIENT_STATE_JS)}")
+            page.locator(f'.hand[data-ready=true] button.card.legal[data-card="{name}"]').click(timeout=5000)
+            _wait_card_gone(page, name)
     except Exception:
         state = page.evaluate(CLIENT_STATE_JS)
         match_id = page.url.rstrip("/").split("/")[-1]
@@ -81,9 +88,10 @@ def play_and_wait(page: Any) -> str:
     return name
 
 
-def _wait_card_gone(page: Any, name: str) -> None:
+def _wait_card_gone(page: Any, name: str, timeout: float = 30000) -> None:
     page.wait_for_function(
         """card => !document.querySelector(`.hand button.card[data-card="${card}"]`)
            || document.querySelector('[data-role=message]').dataset.kind === 'error'""",
         arg=name,
+        timeout=timeout,
     )

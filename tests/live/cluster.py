@@ -499,3 +499,12 @@ class SeatBot:
             self.ws = None
             self.reconnects += 1
             await asyncio.sleep(0.3)
+
+
+def run_async(coro: Any) -> Any:
+    """asyncio.run in a fresh thread: the calling thread may already run a loop (Playwright's sync API
+    keeps one running in the main thread while its fixtures are alive)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.live.checks import PREISJASS_POINTS, check_result, check_stream, stored_events
-from tests.live.cluster import Cluster, HttpClient, SeatBot, create_match, query
+from tests.live.cluster import Cluster, HttpClient, SeatBot, create_match, query, run_async
 
 pytestmark = pytest.mark.slow
 _names = itertools.count(1)
@@ -74,7 +74,7 @@ def test_humans_on_two_web_processes_play_a_whole_match(cluster: Cluster) -> Non
         SeatBot(web1, match_id, anna.cookie_header(), "anna"),
         SeatBot(web2, match_id, ben.cookie_header(), "ben"),
     ]
-    finals = asyncio.run(_play_all(bots))
+    finals = run_async(_play_all(bots))
 
     seqs = {final["seq"] for final in finals}
     assert len(seqs) == 1
@@ -115,7 +115,7 @@ def test_a_killed_worker_is_replaced_and_the_match_finishes(cluster: Cluster) ->
             stop.set()
         return final, await killer
 
-    final, killed_at = asyncio.run(scenario())
+    final, killed_at = run_async(scenario())
     assert len(killed_at) == 1
     assert final["d"]["match"]["status"] == "finished"
     assert check_stream(cluster.database_url, match_id) == _ai_moves_stored(cluster, [match_id])
@@ -140,7 +140,7 @@ def test_a_killed_worker_loses_nothing_over_500_ai_moves(cluster: Cluster) -> No
             stop.set()
         return finals, await killer
 
-    finals, killed_at = asyncio.run(scenario())
+    finals, killed_at = run_async(scenario())
     assert len(killed_at) == 5, killed_at
     assert all(final["d"]["match"]["status"] == "finished" for final in finals)
     ai_moves = sum(check_stream(cluster.database_url, match_id) for match_id in match_ids)

@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 
 from tests.live.checks import check_result, check_stream, stored_events
-from tests.live.cluster import Cluster, HttpClient, RedisServer, SeatBot, create_match, query, wait_for
+from tests.live.cluster import (
+    Cluster,
+    HttpClient,
+    RedisServer,
+    SeatBot,
+    create_match,
+    query,
+    run_async,
+    wait_for,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -87,7 +96,7 @@ def test_redis_restart_mid_match_loses_nothing(redis_cluster: tuple[Cluster, Red
             stop.set()
         return list(finals), await restart
 
-    finals, restarted_at = asyncio.run(scenario())
+    finals, restarted_at = run_async(scenario())
     assert restarted_at >= 40
     assert all(final["d"]["match"]["status"] == "finished" for final in finals)
     assert finals[1]["seq"] == finals[2]["seq"]
