@@ -28,6 +28,15 @@ def open_matches(limit: int = 50) -> QuerySet[Match]:
     return _with_seats(qs)[:limit]
 
 
+# GET /api/matches/mine/?status=...: which statuses each filter shows; history lists stop at the limit.
+MINE_FILTERS: dict[str, tuple[str, ...]] = {
+    "active": (MatchStatus.OPEN, MatchStatus.RUNNING),
+    "finished": (MatchStatus.FINISHED,),
+    "all": tuple(MatchStatus.values),
+}
+MINE_HISTORY_LIMIT = 50
+
+
 def actor_matches(
     actor: Actor, statuses: tuple[str, ...] = (MatchStatus.OPEN, MatchStatus.RUNNING)
 ) -> QuerySet[Match]:

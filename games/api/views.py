@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -18,6 +18,7 @@ from games.actors import Actor, actor_from_request
 from games.ai_strength import ai_strength
 from games.api import serializers as s
 from games.engine import available_games, get_rules
+from games.errors import BadRequest
 from games.services.matches import (
     SeatSpec,
     default_ai_names,
@@ -100,9 +101,22 @@ class MatchListView(WriteThrottled):
 
 
 class MyMatchesView(APIView):
-    @extend_schema(summary="My open and running matches", responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="My matches: open and running (default), finished, or all",
+        parameters=[
+            OpenApiParameter(
+                "status", str, enum=list(selectors.MINE_FILTERS), description="which matches (default active)"
+            )
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
     def get(self, request: Request) -> Response:
-        mine = selectors.actor_matches(actor_from_request(request))
+        which = request.query_params.get("status") or "active"
+        if which not in selectors.MINE_FILTERS:
+            raise BadRequest(f"status is one of {', '.join(selectors.MINE_FILTERS)}")
+        mine = selectors.actor_matches(actor_from_request(request), selectors.MINE_FILTERS[which])
+        if which != "active":
+            mine = mine[: selectors.MINE_HISTORY_LIMIT]
         return Response({"matches": [selectors.match_summary(m) for m in mine]})
 
 

@@ -219,3 +219,23 @@ def test_writes_are_throttled(duel, settings) -> None:
         assert c.get("/api/matches/").status_code == 200  # reads are not throttled
     finally:
         ScopedRateThrottle.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+
+
+def test_my_matches_filter_by_status(duel) -> None:
+    anna, ben = factories.user("anna"), factories.user("ben")
+    running = factories.two_player_match("duel", anna, ben)
+    done = factories.two_player_match("duel", anna, ben)
+    Match.objects.filter(pk=done.pk).update(status="finished")
+    ca = client_for(anna)
+
+    def ids(query: str = "") -> list[int]:
+        r = ca.get(f"/api/matches/mine/{query}")
+        assert r.status_code == 200, r.content
+        return [m["id"] for m in r.json()["matches"]]
+
+    assert ids() == [running.pk] == ids("?status=active")
+    assert ids("?status=finished") == [done.pk]
+    assert sorted(ids("?status=all")) == sorted([running.pk, done.pk])
+    assert client_for().get("/api/matches/mine/?status=finished").json()["matches"] == []
+    bad = ca.get("/api/matches/mine/?status=everything")
+    assert bad.status_code == 400 and error_code(bad) == "bad_request"

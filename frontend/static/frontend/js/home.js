@@ -10,6 +10,7 @@ const lists = {
   games: root.querySelector("[data-role=games]"),
   mine: root.querySelector("[data-role=mine]"),
   open: root.querySelector("[data-role=open]"),
+  history: root.querySelector("[data-role=history]"),
 };
 const message = root.querySelector("[data-role=message]");
 let mine = [];
@@ -31,6 +32,7 @@ async function showGames() {
       const links = el("span", { class: "links" });
       if (g.game === "preisjass") links.append(el("a", { class: "button", href: "/preisjass/" }, t("Quick start")));
       links.append(el("a", { class: "button secondary", href: `/new/?game=${encodeURIComponent(g.game)}` }, t("New game")));
+      links.append(el("a", { class: "button secondary", href: `/leaderboard/${encodeURIComponent(g.game)}/`, "data-leaderboard": g.game }, t("Leaderboard")));
       li.append(links);
       return li;
     }),
@@ -49,6 +51,33 @@ async function showMine() {
           el("li", {}, el("a", { href: `/matches/${m.id}/` }, `${gameTitle(m.game)} #${m.id}`), ` – ${statusText(m.status)}: ${seatsText(m)}`),
         )
       : [el("li", { class: "muted" }, t("No running matches."))]),
+  );
+}
+
+function when(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" });
+}
+
+async function showHistory() {
+  let done = [];
+  try {
+    done = (await get("/api/matches/mine/?status=finished")).matches || [];
+  } catch {
+    done = [];
+  }
+  lists.history.replaceChildren(
+    ...(done.length
+      ? done.map((m) =>
+          el(
+            "li",
+            { "data-match": m.id },
+            el("strong", {}, `${gameTitle(m.game)} #${m.id}`),
+            ` – ${when(m.created_at)}: ${seatsText(m)}${m.practice ? ` (${t("practice")})` : ""} `,
+            m.embargoed ? null : el("a", { href: `/matches/${m.id}/replay/`, "data-replay": m.id }, t("Watch the replay")),
+          ),
+        )
+      : [el("li", { class: "muted" }, t("No finished matches yet."))]),
   );
 }
 
@@ -84,6 +113,7 @@ function showOpen(matches) {
 }
 
 showGames().catch(() => lists.games.replaceChildren(el("li", {}, t("Could not load the games."))));
+showHistory();
 showMine().then(async () => {
   try {
     showOpen((await get("/api/matches/")).matches || []);

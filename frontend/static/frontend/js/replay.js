@@ -5,6 +5,7 @@ import { cardName, deckStyle } from "./cards.js";
 import { gameTitle, t, tf } from "./i18n.js";
 import { renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
+import { el } from "./ui.js";
 
 const root = document.getElementById("replay-app");
 const matchId = Number(root.dataset.match);
@@ -17,6 +18,8 @@ const ui = {
   hand: root.querySelector("[data-role=hand]"),
   message: root.querySelector("[data-role=message]"),
   sheet: root.querySelector("[data-role=sheet]"),
+  verifyBox: root.querySelector("[data-role=verify-box]"),
+  verify: root.querySelector("[data-role=verify]"),
 };
 let data = null;
 let index = 0;
@@ -64,6 +67,31 @@ function show(i) {
   ui.sheet.replaceChildren(renderSheet(view, names(), style));
 }
 
+// "Deals verifizieren": GET /api/matches/<id>/verify/ shown as a short report instead of raw JSON.
+async function verifyDeals(ev) {
+  ev.preventDefault();
+  ui.verify.replaceChildren(el("p", { class: "muted" }, t("Checking the deals…")));
+  let report;
+  try {
+    report = await get(`/api/matches/${matchId}/verify/`);
+  } catch (exc) {
+    ui.verify.replaceChildren(el("p", { class: "error" }, exc.message));
+    return;
+  }
+  const rows = [
+    [t("Revealed seed"), el("code", { "data-field": "seed" }, report.seed)],
+    [t("Commitment (SHA-256 of the seed)"), el("code", { "data-field": "commitment" }, report.seed_commitment)],
+  ];
+  const list = el("dl", { class: "verify-report" });
+  for (const [term, value] of rows) list.append(el("dt", {}, term), el("dd", {}, value));
+  const verdict = report.verified
+    ? el("p", { class: "verified yes", "data-verified": "true" }, `✓ ${t("Verified: the seed matches the commitment and gives every deal of this match.")}`)
+    : el("p", { class: "verified no", "data-verified": "false" }, `✗ ${t("Not verified")}`);
+  const problems = (report.problems || []).length ? el("ul", { class: "problems" }, ...report.problems.map((p) => el("li", {}, p))) : null;
+  const raw = el("a", { href: `/api/matches/${matchId}/verify/` }, t("Raw data (JSON)"));
+  ui.verify.replaceChildren(verdict, list, problems || "", el("p", { class: "muted" }, raw));
+}
+
 function onStep(kind) {
   const target = { first: 0, prev: index - 1, next: index + 1, last: data.steps.length - 1 }[kind];
   show(target);
@@ -86,6 +114,8 @@ get(`/api/matches/${matchId}/replay/`)
       }
     });
     show(0);
+    ui.verifyBox.hidden = false;
+    ui.verifyBox.querySelector("[data-action=verify]").addEventListener("click", verifyDeals);
   })
   .catch((exc) => {
     ui.message.textContent = exc.message;

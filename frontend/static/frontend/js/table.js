@@ -173,9 +173,20 @@ function renderTools(payload) {
     label.append(box, ` ${t("Spectators allowed")}`);
     ui.tools.appendChild(label);
   }
+  if (match.seed_commitment) ui.tools.appendChild(commitmentBadge(match.seed_commitment));
   const leave = el("button", { type: "button", class: "danger", "data-action": "leave" }, t("Quit"));
   leave.addEventListener("click", quit);
   ui.tools.appendChild(leave);
+}
+
+function commitmentBadge(commitment) {
+  const tip = tf("Fair deals: the server committed to its secret seed before the first card (SHA-256 %(c)s). The seed is revealed after the match, so anyone can check every deal.", { c: commitment });
+  return el(
+    "span",
+    { class: "commitment", "data-role": "commitment", title: tip, tabindex: 0, "aria-label": tip },
+    `${t("Fair deals")}: `,
+    el("code", {}, `${commitment.slice(0, 10)}…`),
+  );
 }
 
 function renderWaiting(payload) {
@@ -265,7 +276,9 @@ function renderHand(payload) {
   const { plays, selections } = splitLegal(ready ? view.legal : []);
   const selecting = selections.length > 0;
   const keepFocus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
-  const sorted = sortHand(view.hand, view.trump);
+  // A talon shown in the view (and not yet in the hand) is offered with the hand while discarding.
+  const fromTalon = selecting && Array.isArray(view.talon) ? view.talon.filter((c) => !view.hand.includes(c)) : [];
+  const sorted = sortHand([...view.hand, ...fromTalon], view.trump);
   // Same cards as on screen: update the buttons in place, so a click in progress keeps its target.
   const key = `${app.style}|${sorted.join(",")}`;
   const reuse = ui.hand.dataset.key === key;
@@ -280,6 +293,7 @@ function renderHand(payload) {
       const offset = i - (sorted.length - 1) / 2;
       btn.style.setProperty("--rot", `${offset * 2.5}deg`);
       btn.style.setProperty("--dip", `${Math.abs(offset) ** 1.6 * 0.12}rem`);
+      if (fromTalon.includes(card)) btn.classList.add("from-talon");
       btn.addEventListener("click", () => clickCard(card));
       btn.addEventListener("keydown", (ev) => moveFocus(ev, btn));
       buttons.push(btn);
@@ -408,7 +422,7 @@ function showGameOver(payload) {
   const number = row.game || rows.length;
   const body = [
     el("h2", {}, tf("Game %(n)s is over", { n: number })),
-    renderRowResult(payload.view, row, names(payload)),
+    (gameModule(payload.view.game).rowResult || renderRowResult)(payload.view, row, names(payload), app.style),
   ];
   const next = el("button", { type: "button", class: "primary", "data-action": "next-game", autofocus: "" },
     payload.view.game === "preisjass" ? t("Next game - cut and deal") : t("Next deal"));
@@ -429,7 +443,9 @@ function renderFinal(payload) {
   ui.final.hidden = false;
   const nm = names(payload);
   const parts = [el("h2", {}, match.status === "finished" ? t("The match is over") : t("The match was abandoned"))];
-  if (view && Array.isArray(view.scores)) {
+  const summary = view && gameModule(view.game).finalSummary ? gameModule(view.game).finalSummary(payload, nm, app.style) : null;
+  if (summary) parts.push(summary);
+  else if (view && Array.isArray(view.scores)) {
     const order = nm.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
     const list = el("ol", { class: "ranking" });
     for (const s of order) {
@@ -439,13 +455,78 @@ function renderFinal(payload) {
     }
     parts.push(list);
   }
-  if (match.practice) parts.push(el("p", { class: "muted" }, t("Practice run: not entered in the leaderboard.")));
+  parts.push(saveBox(payload));
   const again = el("button", { type: "button", class: "primary", "data-action": "play-again" }, t("Play again"));
   again.addEventListener("click", () => playAgain(payload));
   const replay = el("a", { class: "button", href: `/matches/${matchId}/replay/`, "data-action": "replay" }, t("Watch the replay"));
+  const board = el("a", { class: "button secondary", href: `/leaderboard/${encodeURIComponent(match.game)}/`, "data-action": "leaderboard" }, t("Leaderboard"));
   const home = el("a", { class: "button secondary", href: root.dataset.home }, t("Home"));
-  parts.push(el("p", { class: "buttons" }, again, replay, home));
+  parts.push(el("p", { class: "buttons" }, again, replay, board, home));
   ui.final.replaceChildren(...parts);
+}
+
+// The leaderboard save line (GET/POST /api/leaderboard/matches/<id>/status|save/). Saving runs as a
+// separate step after the finish, so the status is polled for a few seconds while it is pending.
+const save = { box: null, status: null, polls: 0, timer: null };
+const SAVE_POLLS = 8;
+const SAVE_POLL_MS = 1000;
+
+function saveBox(payload) {
+  if (!save.box) {
+    save.box = el("div", { class: "leaderboard-save", "data-role": "save-status", "aria-live": "polite" });
+    if (payload.match.practice) showSave({ state: "not_eligible", practice: true });
+    else loadSave();
+  }
+  return save.box;
+}
+
+async function loadSave() {
+  clearTimeout(save.timer);
+  try {
+    showSave(await get(`/api/leaderboard/matches/${matchId}/status/`));
+  } catch (exc) {
+    if (!save.status) showSave({ state: "unknown", message: exc.message });
+  }
+}
+
+async function retrySave(button) {
+  button.disabled = true;
+  say("");
+  try {
+    save.polls = SAVE_POLLS; // an answer is final: no more polling
+    showSave(await post(`/api/leaderboard/matches/${matchId}/save/`));
+  } catch (exc) {
+    button.disabled = false;
+    say(`${t("Result not saved yet")}: ${exc.message}`, "error");
+  }
+}
+
+function showSave(status) {
+  save.status = status;
+  const box = save.box;
+  box.dataset.state = status.state;
+  const parts = [];
+  if (status.practice || (status.state === "not_eligible" && app.shown && app.shown.match.practice)) {
+    parts.push(el("span", { "data-message": "" }, t("Practice run: not entered in the leaderboard.")));
+  } else if (status.state === "not_eligible") {
+    parts.push(el("span", { "data-message": "" }, t("No result for the leaderboard")));
+  } else if (status.state === "saved") {
+    parts.push(el("strong", { "data-message": "" }, `✓ ${t("Result saved")}`));
+  } else if (status.state === "unknown") {
+    parts.push(el("span", { "data-message": "" }, status.message || ""));
+  } else {
+    parts.push(el("span", { "data-message": "" }, t("Result not saved yet")));
+    if (status.can_retry) {
+      const retry = el("button", { type: "button", class: "secondary", "data-action": "save-again" }, t("Save result again"));
+      retry.addEventListener("click", () => retrySave(retry));
+      parts.push(" ", retry);
+    }
+  }
+  box.replaceChildren(...parts);
+  if (status.state === "pending" && save.polls < SAVE_POLLS) {
+    save.polls += 1;
+    save.timer = setTimeout(loadSave, SAVE_POLL_MS);
+  }
 }
 
 async function playAgain(payload) {

@@ -4,6 +4,8 @@
 //   actionsPanel(payload, send, style)   -> Node   its own panel for non-card actions (e.g. a bid ladder);
 //                                                  the generic buttons are used when it returns null
 //   actionLabel(action, view, style)     -> string a nicer label for one action, or null
+//   rowResult(view, row, names, style)   -> Node   the result of one finished deal (dialog between deals)
+//   finalSummary(payload, names, style)  -> Node   the result on the final screen instead of the ranking
 // Each game registers itself below (one import line per game).
 import * as preferans from "./preferans.js";
 import * as preferanzen from "./preferanzen.js";
