@@ -1,6 +1,7 @@
 // Replay viewer: every event of a finished match with all hands visible, forwards and backwards.
 import { get } from "./api.js";
 import { actionLabel } from "./actions.js";
+import { gameModule } from "./games/index.js";
 import { cardName, deckStyle } from "./cards.js";
 import { gameTitle, t, tf } from "./i18n.js";
 import { renderSheet } from "./sheets.js";
@@ -42,8 +43,17 @@ function describe(event) {
       return tf("Cut: %(n)s cards; the cards are dealt.", { n: event.count });
     case "play":
       return `${who}: ${cardName(event.card, style)}${event.marriage ? ` (${actionLabel({ type: "marriage" }, style)})` : ""}`;
-    default:
-      return who ? `${who}: ${actionLabel(event, style)}` : actionLabel(event, style);
+    default: {
+      const mod = gameModule(data && data.match && data.match.game);
+      let label = null;
+      try {
+        label = mod.actionLabel ? mod.actionLabel(event, null, style) : null;
+      } catch {
+        label = null; // a game's label that needs a live view: fall back to the generic one
+      }
+      label = label || actionLabel(event, style);
+      return who ? `${who}: ${label}` : label;
+    }
   }
 }
 
