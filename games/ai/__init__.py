@@ -14,6 +14,7 @@ DEFAULT_VERSION = "anton"
 # (game, version) -> "module:attribute" of a Player class. Imported on first use.
 _PLAYERS: dict[tuple[str, str], str] = {
     ("preisjass", "anton"): "games.ai.anton_preisjass:AntonPreisjass",
+    ("preisjass", "bernd"): "games.ai.bernd_preisjass:BerndPreisjass",
     ("schnapsen", "anton"): "games.ai.anton_schnapsen:AntonSchnapsen",
     ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
