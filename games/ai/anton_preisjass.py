@@ -51,7 +51,15 @@ class _Table:
             cards = t["cards"]
             lead = cards[0]["card"][1]
             for e in cards[1:]:
-                if e["card"][1] != lead and not (lead == self.trump and bauer_out):
+                suit = e["card"][1]
+                if suit == lead:
+                    continue
+                if lead == self.trump:
+                    # not following trump proves no trump, unless the Bauer (never forced) may be held
+                    if not bauer_out:
+                        voids[e["seat"]].add(lead)
+                elif suit != self.trump:
+                    # trumping in is allowed while holding the led suit: only a discard proves a void
                     voids[e["seat"]].add(lead)
         return voids
 
