@@ -64,34 +64,26 @@ def play_first_legal(page: Any) -> str:
 
 
 def play_and_wait(page: Any) -> str:
-    """Play the first legal card and wait until it has left the hand (or a refusal is shown)."""
+    """Play the first legal card and wait until the table has moved past the state it was played in
+    (or a refusal is shown). Waiting for the card to leave the hand would be wrong: the last card of a
+    game can be dealt straight back to the same player in the next one."""
+    before = page.evaluate("() => window.kartentisch.live.seq")
     name = play_first_legal(page)
     try:
-        try:
-            _wait_card_gone(page, name, timeout=8000)
-        except Exception:
-            # A click sent against a state the server had already left is refused (stale seq) and the
-            # table resyncs; a player then simply clicks again. Do that once, visibly in the log.
-            print(f"re-clicking {name}: {page.evaluate(CLIENT_STATE_JS)}")
-            page.locator(f'.hand[data-ready=true] button.card.legal[data-card="{name}"]').click(timeout=5000)
-            _wait_card_gone(page, name)
+        page.wait_for_function(
+            """before => window.kartentisch.live.seq > before
+               || document.querySelector('[data-role=message]').dataset.kind === 'error'""",
+            arg=before,
+            timeout=30000,
+        )
     except Exception:
         state = page.evaluate(CLIENT_STATE_JS)
         match_id = page.url.rstrip("/").split("/")[-1]
         fresh = page.request.get(f"/api/matches/{match_id}/view/", timeout=5000).json()
         raise AssertionError(
-            f"{name} stayed in the hand: client {state}; server seq {fresh['seq']}, "
+            f"playing {name} did not move the table on: client {state}; server seq {fresh['seq']}, "
             f"to_move {fresh['view']['to_move']}, hand {fresh['view']['hand']}"
         ) from None
     message = page.locator("[data-role=message]")
     assert message.get_attribute("data-kind") != "error", message.inner_text()
     return name
-
-
-def _wait_card_gone(page: Any, name: str, timeout: float = 30000) -> None:
-    page.wait_for_function(
-        """card => !document.querySelector(`.hand button.card[data-card="${card}"]`)
-           || document.querySelector('[data-role=message]').dataset.kind === 'error'""",
-        arg=name,
-        timeout=timeout,
-    )
