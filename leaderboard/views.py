@@ -7,22 +7,10 @@ from datetime import datetime
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.titles import game_title
 from leaderboard import selectors
 from leaderboard.models import TOP_N
 from leaderboard.services import board_games
-
-# Shown names of the games; a game missing here shows its registry name.
-GAME_TITLES = {
-    "preisjass": "Preisjass",
-    "schnapsen": "Schnapsen",
-    "preferanzen": "Preferanzen",
-    "preference_vienna": "Preference (Wien)",
-    "preferans": "Preferans",
-}
-
-
-def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game)
 
 
 def index(request: HttpRequest) -> HttpResponse:

@@ -23,19 +23,6 @@ from leagues.models import (
 from leagues.services import current_season
 from leagues.standings import Row, rank_rows
 
-# Shown names of the games; a game missing here shows its registry name.
-GAME_TITLES = {
-    "preisjass": "Preisjass",
-    "schnapsen": "Schnapsen",
-    "preferanzen": "Preferanzen",
-    "preference_vienna": "Preference (Wien)",
-    "preferans": "Preferans",
-}
-
-
-def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game)
-
 
 def league_list() -> QuerySet[League]:
     return League.objects.annotate(member_count=Count("memberships")).order_by("-created_at")

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from games.engine import available_games, get_rules
 from games.errors import GameError
+from games.titles import GAME_TITLES, game_title
 from leagues import selectors, services
 from leagues.models import Access, League, Scoring
-from leagues.selectors import GAME_TITLES, game_title
 
 
 class DateInput(forms.DateInput):

@@ -6,7 +6,8 @@ from typing import Any
 
 from django import template
 
-from leagues.selectors import game_title, ratings_for_user
+from games.titles import game_title
+from leagues.selectors import ratings_for_user
 
 register = template.Library()
 
