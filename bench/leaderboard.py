@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.store import _setup
+from bench.database import throwaway_database
 
 
 def run(argv: list[str]) -> None:
@@ -23,18 +23,10 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--reps", type=int, default=500)
     args = parser.parse_args(argv)
-    _setup()
-
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        raise SystemExit("this benchmark needs PostgreSQL (set DATABASE_URL)")
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database() as vendor:
+        if vendor != "postgresql":
+            raise SystemExit("this benchmark needs PostgreSQL (set DATABASE_URL)")
         _measure(args)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _samples(fn: Callable[[], object], reps: int) -> list[float]:

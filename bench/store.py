@@ -8,19 +8,10 @@ Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database creat
 from __future__ import annotations
 
 import argparse
-import os
 import threading
 import time
 
-
-def _setup() -> None:
-    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["AI_RUNNER"] = "inline"
-    os.environ["AI_MOVE_DELAY"] = "0"
-    import django
-
-    django.setup()
+from bench.database import throwaway_database
 
 
 def run(argv: list[str]) -> None:
@@ -29,16 +20,8 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--race-trials", type=int, default=1000)
     parser.add_argument("--replays", type=int, default=200)
     args = parser.parse_args(argv)
-    _setup()
-
-    from django.db import connection
-
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        _measure(args, connection.vendor)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    with throwaway_database() as vendor:
+        _measure(args, vendor)
 
 
 def _measure(args: argparse.Namespace, vendor: str) -> None:
