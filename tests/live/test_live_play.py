@@ -87,7 +87,9 @@ def test_humans_on_two_web_processes_play_a_whole_match(cluster: Cluster) -> Non
         client.api_ok("GET", f"/matches/{match_id}/events/", base=base)
         for client, base in ((anna, web1), (ben, web2))
     ]
-    assert logs[0] == logs[1]
+    # The stream and the seed are the same from both processes (the match summary beside them also
+    # carries live presence flags, which change as the players' sockets close).
+    assert logs[0]["events"] == logs[1]["events"] and logs[0]["seed"] == logs[1]["seed"]
     events = logs[0]["events"]
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1)) and len(events) == seqs.pop()
     result = check_result(events)
