@@ -12,6 +12,14 @@ if TYPE_CHECKING:
     from games.engine.preferanzen.state import Contract, PrefState
 
 
+def bid_event(seat: int, bid: str, suit: str | None = None) -> JSON:
+    """A bid action as both variants offer it: {"type": "bid", "seat", "bid"} plus "suit" where named."""
+    event: JSON = {"type": "bid", "seat": seat, "bid": bid}
+    if suit is not None:
+        event["suit"] = suit
+    return event
+
+
 class Variant(ABC):
     #: the registered game name
     key: str

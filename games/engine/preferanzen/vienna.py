@@ -3,11 +3,12 @@ Herz, the taker leading, and the settlement with a 30-point pot and running bala
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from games.engine.base import JSON
 from games.engine.preferanzen.state import Contract, N
-from games.engine.preferanzen.variant import Variant
+from games.engine.preferanzen.variant import Variant, bid_event
 
 if TYPE_CHECKING:
     from games.engine.preferanzen.state import PrefState
@@ -48,12 +49,7 @@ class ViennaVariant(Variant):
 
     # ------------------------------------------------------------------ auction
     def bid_actions(self, st: PrefState, seat: int) -> list[JSON]:
-        def act(bid: str, suit: str | None = None) -> JSON:
-            event: JSON = {"type": "bid", "seat": seat, "bid": bid}
-            if suit is not None:
-                event["suit"] = suit
-            return event
-
+        act = partial(bid_event, seat)
         actions = [act("pass")]
         high = st.high
         level, suit_rank = bid_key(high)
