@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from games import engine, state_cache
+from games import engine, snapshots, state_cache
 
 
 @pytest.fixture(autouse=True)
@@ -18,9 +18,11 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     state_cache.clear()
+    snapshots.clear()
     cache.clear()  # throttle counters and cached pages start empty in every test
     yield
     state_cache.clear()
+    snapshots.clear()
 
 
 @pytest.fixture

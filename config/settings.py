@@ -84,7 +84,19 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    pool_size = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
+    if pool_size:
+        # The ASGI server (config/asgi.py sets the size): there every request and socket call runs
+        # in a thread of its own, and a persistent connection would stay with its thread until that
+        # is collected, so busy web processes ran PostgreSQL out of connections. A pool per process.
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": pool_size,
+            "timeout": 10,  # seconds to wait for a free connection before the call fails
+        }
+    else:  # Celery, manage.py, the tests: long-lived threads keep their connection
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
     # Test runs name their own database, so two runs on one server never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_kartentisch_{os.getpid()}"}
 else:
@@ -101,9 +113,12 @@ else:
     }
 
 if REDIS_URL:
+    # Pub/sub: a group message is published once and each web process hands it to its own sockets
+    # (the list-based layer pops every socket's copy from Redis one round trip at a time). A push
+    # lost while Redis restarts is made good by the clients' resync.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }

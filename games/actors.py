@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from games.models import Seat
+    from games.models import Match, Seat
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,12 @@ class Actor:
         if self.user_id is not None:
             return seat.user_id == self.user_id
         return bool(self.guest_token) and seat.guest_token == self.guest_token
+
+    def opened(self, match: Match) -> bool:
+        """Whether this actor opened the table (and may switch spectators off)."""
+        if self.user_id is not None:
+            return match.created_by_id == self.user_id
+        return bool(self.guest_token) and match.created_by_guest == self.guest_token
 
 
 def actor_from_request(request: Any) -> Actor:

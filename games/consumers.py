@@ -7,30 +7,34 @@ Messages (`t` is the type):
   client -> server  {"t": "act", "action": {...}, "seq": n, "command_id": "..."}
                     {"t": "resync"}   {"t": "ping"}
 
-The group message carries only the new seq; every consumer builds its own seat's view, so no
-message ever holds another seat's hidden cards.
+The group message carries only public facts (the new seq and the table's public summary); every
+consumer sends its own seat's view (games/snapshots.py), so no message ever holds another seat's
+hidden cards.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
 from collections import deque
-from typing import Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import selectors
+from games import selectors, snapshots
 from games.actors import Actor, actor_from_request
 from games.dispatch import LOBBY_GROUP, group_name, register_server_loop
 from games.errors import GameError, NotSeated
 from games.services import presence
 from games.services.matches import match_act
 
+T = TypeVar("T")
 MAX_MESSAGE = 4096
 _ACT_FIELDS = {"t", "action", "seq", "command_id"}
 
@@ -43,10 +47,35 @@ class _Scope:
         self.session = scope.get("session")
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+def _in_thread(fn: Callable[..., T], executor: Executor | None = None) -> Callable[..., Awaitable[T]]:
+    """Database work off the event loop, in a thread pool (by default the loop's): one socket's query
+    or append never queues behind another's (channels' default runs them all on one thread)."""
+    return database_sync_to_async(fn, thread_sensitive=False, executor=executor)
+
+
+# Presence writes get threads of their own: a storm of connects or disconnects (a web process
+# restarting, a network blip) must not delay the moves.
+_presence_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="presence")
+
+
+class _Consumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every message, by a hop to its one
+        # shared sync thread: under load every socket's every message queues there. The database
+        # work here runs in pool threads that close stale connections themselves (_in_thread).
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
+
+class MatchConsumer(_Consumer):
     match_id: int
     actor: Actor
-    seat: int | None
+    seat: int | None = None
+    opener: bool = False
+    sent_seq: int = -1  # the newest state this socket was sent
+    _present: bool = False
     _recent: deque[float]
 
     async def connect(self) -> None:
@@ -55,19 +84,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.actor = actor_from_request(_Scope(self.scope))
         self._recent = deque()
         try:
-            payload = await database_sync_to_async(self._payload)()
+            snapshot = await _in_thread(self._read)()
+            text = snapshot.message(self.seat, self.opener)
         except GameError as exc:
             await self.accept()
             await self._error(exc.code, exc.message)
             await self.close(code=4403 if exc.status == 403 else 4404)
             return
-        self.seat = payload["seat"]
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         await self.accept()
-        if self.seat is not None:
-            await database_sync_to_async(presence.seat_connected)(match_id=self.match_id, seat=self.seat)
-            self._present = True
-        await self._send("state", payload, seq=payload["seq"])
+        await self._mark_present()
+        await self._send_text(snapshot.seq, text)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         # A channel-layer failure (Redis restarting) ends the consumer without disconnect(); the seat
@@ -78,15 +105,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._leave_seat()
 
     async def disconnect(self, code: int) -> None:
-        if not hasattr(self, "seat"):
+        if not hasattr(self, "match_id"):
             return
         await self._leave_seat()
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
 
+    async def _mark_present(self) -> None:
+        if self.seat is not None and not self._present:
+            self._present = True
+            enter = _in_thread(presence.seat_connected, _presence_pool)
+            await enter(match_id=self.match_id, seat=self.seat)
+
     async def _leave_seat(self) -> None:
-        if getattr(self, "_present", False):
+        if self._present:
             self._present = False
-            await database_sync_to_async(presence.seat_disconnected)(match_id=self.match_id, seat=self.seat)
+            leave = _in_thread(presence.seat_disconnected, _presence_pool)
+            await leave(match_id=self.match_id, seat=self.seat)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self._throttled():
@@ -107,7 +141,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if kind == "ping":
             await self._send("pong")
         elif kind == "resync":
-            await self._send_state()
+            await self._send_fresh_state()
         elif kind == "act":
             await self._act(message)
         else:
@@ -126,7 +160,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error(NotSeated.code, "spectators cannot act")
         else:
             try:
-                await database_sync_to_async(match_act)(
+                await _in_thread(match_act)(
                     match_id=self.match_id,
                     actor=self.actor,
                     action=message["action"],
@@ -138,20 +172,41 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # On success the group message brings the new state to every seat, this one included.
 
     async def match_update(self, event: dict[str, Any]) -> None:
-        # "refresh": something besides the event stream changed (practice, abandoned): read afresh.
-        await self._send_state(None if event.get("refresh") else event.get("seq"))
-
-    async def _send_state(self, seq: int | None = None) -> None:
+        summary = event.get("summary")
+        if event.get("refresh") or summary is None or (self.seat is None and self.sent_seq < 1):
+            # Something besides the event stream changed (practice, abandoned), or a spectator's
+            # table just started (the spectator may have taken a seat): read the match afresh.
+            await self._send_fresh_state()
+            return
+        if int(summary["seq"]) <= self.sent_seq:
+            return
         try:
-            payload = await database_sync_to_async(self._payload)(seq)
+            snapshot = snapshots.from_summary(self.match_id, summary)
+            if snapshot is None:
+                snapshot = await _in_thread(snapshots.caught_up)(self.match_id, summary)
+            if snapshot.seq > self.sent_seq:
+                await self._send_text(snapshot.seq, snapshot.message(self.seat, self.opener))
+        except GameError as exc:
+            await self._error(exc.code, exc.message)
+
+    async def _send_fresh_state(self) -> None:
+        was_seated = self.seat is not None
+        try:
+            snapshot = await _in_thread(self._read)()
+            text = snapshot.message(self.seat, self.opener)
         except GameError as exc:
             await self._error(exc.code, exc.message)
             return
-        await self._send("state", payload, seq=payload["seq"])
+        if not was_seated:
+            await self._mark_present()
+        await self._send_text(snapshot.seq, text)
 
-    def _payload(self, seq: int | None = None) -> dict[str, Any]:
-        # After a broadcast (seq known) the sockets of this process share one read of the match row.
-        return selectors.match_view(selectors.match_get_at(self.match_id, seq), self.actor)
+    def _read(self) -> snapshots.Snapshot:
+        """Database work: the match afresh, and who this socket is at it."""
+        match = selectors.match_get(self.match_id)
+        self.seat = selectors.seat_index_of(match, self.actor)
+        self.opener = self.actor.opened(match)
+        return snapshots.from_match(match)
 
     def _throttled(self) -> bool:
         now = time.monotonic()
@@ -162,10 +217,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return len(self._recent) > settings.WS_THROTTLE_MESSAGES
 
     async def _error(self, code: str, message: str) -> None:
-        seq = None
-        with contextlib.suppress(GameError):
-            seq = (await database_sync_to_async(selectors.match_get)(self.match_id)).version
+        # The newest seq this process knows, without a query: errors must stay cheap under a flood.
+        latest = snapshots.latest(self.match_id)
+        seq = latest.seq if latest is not None else (self.sent_seq if self.sent_seq >= 0 else None)
         await self._send("error", code=code, message=message, seq=seq)
+
+    async def _send_text(self, seq: int, text: str) -> None:
+        self.sent_seq = max(self.sent_seq, seq)
+        await self.send(text_data=text)
 
     async def _send(self, kind: str, data: Any = None, **fields: Any) -> None:
         message: dict[str, Any] = {"t": kind, **fields}
@@ -174,7 +233,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(_Consumer):
     async def connect(self) -> None:
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()

@@ -1,7 +1,7 @@
 """Side effects after a commit: tell the match's channel group, and start the next AI move.
 
-Only public facts go through the group (the new `seq` and the status); every consumer then builds its
-own seat's view. AI moves run, by `settings.AI_RUNNER`:
+Only public facts go through the group (the new `seq`, the status and the table's public summary);
+every consumer then builds its own seat's view. AI moves run, by `settings.AI_RUNNER`:
   "celery"  a Celery task per move (the deployment, REDIS_URL set),
   "thread"  a timer thread in this process (the embedded default),
   "inline"  right away in this thread, one after another (tests).
@@ -10,14 +10,20 @@ own seat's view. AI moves run, by `settings.AI_RUNNER`:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import functools
 import logging
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+import redis
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 from django.db import close_old_connections, transaction
+
+from games.selectors import match_summary
 
 if TYPE_CHECKING:
     from games.engine import GameState
@@ -43,7 +49,9 @@ def on_commit_after_append(match: Match, version: int, state: GameState) -> None
     delay = settings.AI_MOVE_DELAY
     if ai_turn and trick_just_completed(state):
         delay += settings.TRICK_PAUSE  # let everyone see the finished trick before it is gathered
-    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn, delay))
+    # The table's public summary rides along, so the sockets need not read the match row again.
+    summary = match_summary(match)
+    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn, delay, summary))
 
 
 def trick_just_completed(state: GameState) -> bool:
@@ -51,8 +59,15 @@ def trick_just_completed(state: GameState) -> bool:
     return not public.get("trick") and bool(public.get("last_trick"))
 
 
-def after_append(match_id: int, version: int, status: str, ai_turn: bool, delay: float = 0.0) -> None:
-    broadcast(match_id, {"type": "match.update", "seq": version, "status": status})
+def after_append(
+    match_id: int,
+    version: int,
+    status: str,
+    ai_turn: bool,
+    delay: float = 0.0,
+    summary: dict[str, Any] | None = None,
+) -> None:
+    broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "summary": summary})
     if ai_turn:
         schedule_ai(match_id, version, delay)
     if status == "finished":
@@ -80,20 +95,47 @@ def _group_send(group: str, message: dict[str, object]) -> None:
         return
     try:
         loop = _server_loop
-        if loop is not None and loop.is_running() and _outside_asgi_context():
-            # A plain thread (the embedded AI runner, the watchdog): hand the send to the server's
-            # loop; the in-memory layer's queues belong to that loop and must not be touched elsewhere.
-            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        if isinstance(layer, RedisPubSubChannelLayer):
+            _publish(layer, group, message)
+        elif loop is not None and loop.is_running() and not _running_on(loop):
+            # A thread of the ASGI server (an append from a socket or a request, the embedded AI
+            # runner, the watchdog): hand the send to the server's loop and go on. Waiting for it
+            # would hold the thread while the loop is busy; the in-memory layer's queues belong to
+            # that loop and must not be touched from another one.
+            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            future.add_done_callback(functools.partial(_log_failure, group))
         else:
             async_to_sync(layer.group_send)(group, message)
     except Exception:  # a broadcast that fails must not undo a stored move; clients resync by seq
         log.exception("broadcast to %s failed", group)
 
 
-def _outside_asgi_context() -> bool:
-    """True in a thread that asgiref did not start from the server loop (sync_to_async threads are
-    inside it: async_to_sync there already runs on the server loop)."""
-    return getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None
+def _publish(layer: RedisPubSubChannelLayer, group: str, message: dict[str, object]) -> None:
+    """What the pub/sub layer's group_send does, from this thread and without an event loop: publish
+    the serialised message on the group's channel (one Redis host; the channel is named as the layer
+    names it, which tests/games/test_dispatch.py checks against a live socket). Through the layer, every
+    send from sync code would wait for the server's loop, and the layer serialises its publishes."""
+    layers: dict[str, Any] = settings.CHANNEL_LAYERS
+    config = layers["default"].get("CONFIG", {})
+    prefix = config.get("prefix", "asgi")
+    _redis(config["hosts"][0]).publish(f"{prefix}__group__{group}", layer.serialize(message))
+
+
+@functools.cache
+def _redis(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)  # a thread-safe connection pool, reset after a fork
+
+
+def _running_on(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _log_failure(group: str, future: concurrent.futures.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("broadcast to %s failed", group, exc_info=future.exception())
 
 
 def broadcast_refresh(match_id: int, version: int, status: str) -> None:

@@ -40,6 +40,8 @@ class Match(models.Model):
     # whole round is over (the leagues app lifts the embargo).
     embargoed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
+    # The seat to act at `version`, for the watchdog's query (None: nobody, or not yet recorded).
+    to_move = models.SmallIntegerField(null=True, blank=True)
     last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
     # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).
     move_timer = models.PositiveIntegerField(default=0)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -11,7 +9,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from games import fairness
 from games.actors import Actor
-from games.engine import get_rules
+from games.engine import GameState, get_rules
 from games.errors import Forbidden, NotFound
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
 from games.services.store import load_state
@@ -56,26 +54,6 @@ def match_get(match_id: int) -> Match:
     return match
 
 
-_shared: OrderedDict[int, Match] = OrderedDict()
-_shared_lock = threading.Lock()
-
-
-def match_get_at(match_id: int, seq: int | None) -> Match:
-    """The match row (with seats) at `seq`, shared by every socket of this process: after a move, the
-    first consumer reads it and the others at the same table reuse it. Read-only use only."""
-    with _shared_lock:
-        match = _shared.get(match_id)
-    if match is not None and seq is not None and match.version == seq:
-        return match
-    match = match_get(match_id)
-    with _shared_lock:
-        _shared[match_id] = match
-        _shared.move_to_end(match_id)
-        while len(_shared) > 512:
-            _shared.popitem(last=False)
-    return match
-
-
 def seat_index_of(match: Match, actor: Actor) -> int | None:
     return next((s.index for s in match.seats.all() if actor.owns(s)), None)
 
@@ -117,24 +95,30 @@ def match_summary(match: Match) -> dict[str, Any]:
 
 def match_view(match: Match, actor: Actor) -> dict[str, Any]:
     """The actor's seat view (a spectator's when not seated), with the seq it belongs to."""
-    seat = seat_index_of(match, actor)
-    if seat is None and not match.spectators_allowed and not match.is_over:
+    state = load_state(match) if match.version else None
+    return seat_payload(match_summary(match), state, seat_index_of(match, actor), actor.opened(match))
+
+
+def seat_payload(
+    summary: dict[str, Any], state: GameState | None, seat: int | None, opener: bool
+) -> dict[str, Any]:
+    """One seat's view of a table from its public summary and its state at the summary's seq (None
+    before the start). The live sockets build it without reading the match again."""
+    over = summary["status"] in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+    if seat is None and not summary["spectators_allowed"] and not over:
         raise Forbidden("spectators are switched off at this table")
     payload: dict[str, Any] = {
-        "match": match_summary(match),
+        "match": summary,
         "seat": seat,
-        "seq": match.version,
+        "seq": summary["seq"],
         "view": None,
+        "is_opener": opener,
     }
-    payload["is_opener"] = (actor.user_id is not None and match.created_by_id == actor.user_id) or (
-        actor.user_id is None and bool(actor.guest_token) and match.created_by_guest == actor.guest_token
-    )
-    if match.version:
-        state = load_state(match)
+    if state is not None:
         payload["view"] = state.view(seat)
-        if match.practice and seat is not None:
+        if summary["practice"] and seat is not None:
             # "Alle Hände offen zeigen" (practice against AI only): every hand, to this player only.
-            payload["all_hands"] = {str(s.index): state.view(s.index)["hand"] for s in match.seats.all()}
+            payload["all_hands"] = {str(s["index"]): state.view(s["index"])["hand"] for s in summary["seats"]}
     return payload
 
 

@@ -199,7 +199,9 @@ def match_act(
         raise BadRequest("the action must be a JSON object")
     with transaction.atomic():
         match = _locked(match_id)
-        if command_id:
+        if command_id and expected_seq != match.version:
+            # A command stored before has moved the match past the seq it was sent at, so only a stale
+            # seq can be a resend (a fresh command id reused at the current seq fails on insert).
             done = MatchEvent.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
             if done:
                 return ActResult(seq=done[0], duplicate=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from games import dispatch
@@ -21,14 +22,12 @@ def seat_connected(*, match_id: int, seat: int) -> None:
 
 
 def seat_disconnected(*, match_id: int, seat: int) -> None:
-    with transaction.atomic():
-        row = Seat.objects.select_for_update().filter(match_id=match_id, index=seat).first()
-        if row is None:
-            return
-        row.connections = max(0, row.connections - 1)
-        if row.connections == 0:
-            row.away_since = timezone.now()
-        row.save(update_fields=["connections", "away_since"])
+    # One statement (the row is locked for its duration): the last socket of a seat starts its
+    # away clock.
+    Seat.objects.filter(match_id=match_id, index=seat).update(
+        connections=Greatest(F("connections") - 1, 0),
+        away_since=Case(When(connections=1, then=Value(timezone.now())), default=F("away_since")),
+    )
 
 
 def match_leave(*, match_id: int, actor: Actor) -> Match:
@@ -95,10 +94,7 @@ def match_settings_update(*, match_id: int, actor: Actor, spectators_allowed: bo
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise NotFound(f"no match {match_id}")
-        opener = (actor.user_id is not None and match.created_by_id == actor.user_id) or (
-            actor.user_id is None and bool(actor.guest_token) and match.created_by_guest == actor.guest_token
-        )
-        if not opener:
+        if not actor.opened(match):
             raise Forbidden("only the table's opener may change this")
         match.spectators_allowed = spectators_allowed
         match.save(update_fields=["spectators_allowed"])

@@ -30,26 +30,31 @@ class Pending:
 
 
 def load_state(match: Match) -> GameState:
-    """The match's state at `match.version`: from the per-process cache, caught up with the events
-    stored since the cached version (another process wrote them), or replayed from the start."""
-    rules = get_rules(match.game)
-    cached = state_cache.latest(match.pk)
-    if cached is not None and cached.version == match.version:
+    """The match's state at `match.version` (see `state_at`)."""
+    return state_at(match.pk, match.game, match.version)
+
+
+def state_at(match_id: int, game: str, version: int) -> GameState:
+    """A match's state at `version`: from the per-process cache, caught up with the events stored since
+    the cached version (another process wrote them), or replayed from the start."""
+    rules = get_rules(game)
+    cached = state_cache.latest(match_id)
+    if cached is not None and cached.version == version:
         return cached
-    base = cached if cached is not None and cached.version < match.version else None
-    # Only up to the version read with the match row: a move committed since then (by another
+    base = cached if cached is not None and cached.version < version else None
+    # Only up to `version` (read with the match row): a move committed since then (by another
     # process) must not make this read fail.
-    rows = MatchEvent.objects.filter(match=match, seq__gt=base.version if base else 0, seq__lte=match.version)
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=base.version if base else 0, seq__lte=version)
     events = list(rows.order_by("seq").values_list("data", flat=True))
-    if len(events) != match.version - (base.version if base else 0):
-        raise StaleSeq(f"match {match.pk}: events missing below version {match.version}")
+    if len(events) != version - (base.version if base else 0):
+        raise StaleSeq(f"match {match_id}: events missing below version {version}")
     if base is None:
         state = rules.replay(events)
     else:
         state = base.clone()
         for event in events:
             state = rules.apply_in_place(state, event)
-    state_cache.put(match.pk, state)
+    state_cache.put(match_id, state)
     return state
 
 
@@ -93,7 +98,8 @@ def store(match: Match, pending: Pending, state: GameState) -> int:
         raise StaleSeq("another move was stored first; resync and try again") from exc
     match.version = pending.base_seq + len(rows)
     match.last_event_at = timezone.now()
-    fields = ["version", "last_event_at"]
+    match.to_move = state.to_move if isinstance(state.to_move, int) else None
+    fields = ["version", "last_event_at", "to_move"]
     if state.to_move is None and match.status == MatchStatus.RUNNING:
         match.status = MatchStatus.FINISHED
         match.finished_at = timezone.now()

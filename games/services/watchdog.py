@@ -1,9 +1,9 @@
 """The periodic watchdog (Celery beat, or a thread in the embedded server).
 
-For every running match it: re-enqueues an AI move that is overdue (a crashed worker never freezes a
-table); lets Anton play for a human whose move timer ran out, or who has been away while it was their
-turn longer than DISCONNECT_TIMEOUT (then Anton keeps the seat until the player returns); and ends a
-match as abandoned when all its humans are gone."""
+For every running match that may need it (one query picks them) it: re-enqueues an AI move that is
+overdue (a crashed worker never freezes a table); lets Anton play for a human whose move timer ran
+out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then Anton keeps
+the seat until the player returns); and ends a match as abandoned when all its humans are gone."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ import datetime as dt
 import logging
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import dispatch
-from games.models import Match, MatchStatus, Seat
+from games.models import Match, MatchStatus, Seat, SeatKind
 from games.services.ai import ai_move_play, others_present
 from games.services.presence import abandon_if_deserted
 from games.services.store import load_state
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
-    for match in Match.objects.filter(status=MatchStatus.RUNNING).prefetch_related("seats"):
+    for match in _due(now).prefetch_related("seats"):
         try:
             _check(match, now, counts)
         except Exception:  # one broken match must not stop the others
@@ -34,18 +36,41 @@ def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     return counts
 
 
+def _due(now: dt.datetime) -> QuerySet[Match]:
+    """The running matches the watchdog may have to act on; the query leaves out the others, so a
+    tick stays cheap however many tables are playing. `_check` decides."""
+
+    def ago(seconds: float) -> dt.datetime:
+        return now - dt.timedelta(seconds=seconds)
+
+    turn = Seat.objects.filter(match=OuterRef("pk"), index=OuterRef("to_move"))
+    ai_stalled = Q(last_event_at__lt=ago(settings.AI_STALL_AFTER)) & Exists(
+        turn.filter(Q(kind=SeatKind.AI) | Q(autoplay=True))
+    )
+    away = Q(last_event_at__lt=ago(settings.DISCONNECT_TIMEOUT)) & Exists(
+        turn.filter(kind=SeatKind.HUMAN, connections=0, away_since__lt=ago(settings.DISCONNECT_TIMEOUT))
+    )
+    present = Seat.objects.filter(match=OuterRef("pk"), kind=SeatKind.HUMAN, left=False).filter(
+        Q(connections__gt=0) | Q(away_since__isnull=True) | Q(away_since__gte=ago(settings.ABANDON_TIMEOUT))
+    )
+    unknown_turn = Q(to_move__isnull=True)  # stored before the column existed
+    return Match.objects.filter(status=MatchStatus.RUNNING).filter(
+        ai_stalled | away | Q(move_timer__gt=0) | ~Exists(present) | unknown_turn
+    )
+
+
 def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
     with transaction.atomic():
         if abandon_if_deserted(match, now, settings.ABANDON_TIMEOUT):
             counts["abandoned"] += 1
             return
-    to_move = load_state(match).to_move
+    to_move = match.to_move if match.to_move is not None else load_state(match).to_move
     seat = next((s for s in match.seats.all() if s.index == to_move), None)
     if seat is None:
         return
     waited = (now - (match.last_event_at or now)).total_seconds()
     if seat.is_ai or seat.autoplay:
-        if waited > settings.AI_STALL_AFTER:
+        if waited > settings.AI_STALL_AFTER and _first_requeue_in_a_while(match, now):
             dispatch.schedule_ai(match.pk, match.version, 0)
             counts["requeued"] += 1
         return
@@ -54,6 +79,17 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
             Seat.objects.filter(pk=seat.pk).update(autoplay=True)
         if ai_move_play(match.pk, match.version, stand_in=True) is not None:
             counts["stand_in"] += 1
+
+
+def _first_requeue_in_a_while(match: Match, now: dt.datetime) -> bool:
+    """One re-enqueue of a stalled move per AI_STALL_AFTER: while no worker runs, the queue must not
+    fill up with a copy every tick (the copies would be harmless, each checks the seq, but wasted)."""
+    key = f"watchdog:requeued:{match.pk}:{match.version}"
+    last = cache.get(key)
+    if last is not None and (now.timestamp() - float(last)) < settings.AI_STALL_AFTER:
+        return False
+    cache.set(key, now.timestamp(), timeout=int(settings.AI_STALL_AFTER * 10) + 60)
+    return True
 
 
 def _timer_ran_out(match: Match, waited: float) -> bool:

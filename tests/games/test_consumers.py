@@ -168,3 +168,57 @@ async def test_guest_session_acts_on_its_own_seat_only(duel) -> None:
     assert after["t"] == "state" and after["seq"] > state["seq"]
     await mine.disconnect()
     await other.disconnect()
+
+
+async def test_a_move_stored_by_another_process_is_caught_up_from_the_stream(table, monkeypatch) -> None:
+    """This process never held the state after the move: the sockets catch up from the stored events."""
+    from games import snapshots
+    from games.actors import Actor
+    from games.services.matches import match_act
+
+    match, anna, ben = table
+    a, _ = await connect(match.pk, anna)
+    b, _ = await connect(match.pk, ben)
+    hand_a = (await receive(a))["d"]["view"]["hand"]
+    hand_b = (await receive(b))["d"]["view"]["hand"]
+    # The process keeps the state it had before the move (seq 2), as if another one stored it.
+    monkeypatch.setattr(snapshots.state_cache, "put", lambda match_id, state: None)
+    await sync_to_async(match_act)(
+        match_id=match.pk,
+        actor=Actor.for_user(anna),
+        action={"type": "play", "card": hand_a[0]},
+        expected_seq=2,
+    )
+    pushed_a, pushed_b = await receive(a), await receive(b)
+    assert pushed_a["seq"] == pushed_b["seq"] == 3
+    assert pushed_a["d"]["view"]["hand"] == hand_a[1:] and pushed_b["d"]["view"]["hand"] == hand_b
+    assert pushed_b["d"]["view"]["to_move"] == 1
+    await a.disconnect()
+    await b.disconnect()
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="needs the Redis server (REDIS_URL), as in .ci/run")
+async def test_moves_reach_sockets_through_redis_pub_sub(table, settings) -> None:
+    """The deployment's layer: the append publishes from its own thread (games.dispatch._publish) on
+    the channel the pub/sub layer subscribes the match's group to."""
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [settings.REDIS_URL], "prefix": f"test{id(table)}"},
+        }
+    }
+    channel_layers.backends.clear()
+    try:
+        match, anna, ben = table
+        a, _ = await connect(match.pk, anna)
+        b, _ = await connect(match.pk, ben)
+        hand_a = (await receive(a))["d"]["view"]["hand"]
+        await receive(b)
+        await a.send_json_to({"t": "act", "action": {"type": "play", "card": hand_a[0]}, "seq": 2})
+        assert [(await receive(a))["seq"], (await receive(b))["seq"]] == [3, 3]
+        await a.disconnect()
+        await b.disconnect()
+    finally:
+        channel_layers.backends.clear()

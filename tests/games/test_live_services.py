@@ -140,8 +140,10 @@ def test_watchdog_reenqueues_a_stalled_ai_move(settings, monkeypatch) -> None:
     assert watchdog_tick(later(settings.AI_STALL_AFTER + 1))["requeued"] == 1
     match.refresh_from_db()
     assert match.version == stuck_at  # still lost
+    # The next ticks leave it alone for one more stall period (no pile of copies while no worker runs).
+    assert watchdog_tick(later(settings.AI_STALL_AFTER + 2))["requeued"] == 0
     monkeypatch.undo()
-    counts = watchdog_tick(later(settings.AI_STALL_AFTER + 1))
+    counts = watchdog_tick(later(2 * settings.AI_STALL_AFTER + 2))
     match.refresh_from_db()
     assert counts["requeued"] == 1 and match.version > stuck_at
     assert load_state(match).to_move == 0
@@ -237,3 +239,55 @@ def test_an_ai_past_its_hard_deadline_gets_a_legal_fallback_move(settings, monke
         state.view(seat.index), state.legal_actions(), _random.Random(f"{match.pk}:{match.version}:fallback")
     )
     assert action == {k: v for k, v in expected.items() if k != "seat"}
+
+
+def test_socket_counts_start_the_away_clock_only_when_the_last_socket_closes() -> None:
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    for _ in range(2):
+        presence.seat_connected(match_id=match.pk, seat=0)
+    presence.seat_disconnected(match_id=match.pk, seat=0)
+    seat = Seat.objects.get(match=match, index=0)
+    assert (seat.connections, seat.away_since) == (1, None)
+    presence.seat_disconnected(match_id=match.pk, seat=0)
+    seat = Seat.objects.get(match=match, index=0)
+    assert seat.connections == 0 and seat.away_since is not None
+    presence.seat_disconnected(match_id=match.pk, seat=0)  # one too many (a killed process's socket)
+    again = Seat.objects.get(match=match, index=0)
+    assert (again.connections, again.away_since) == (0, seat.away_since)
+
+
+def test_watchdog_query_picks_only_tables_that_may_need_it(settings, monkeypatch) -> None:
+    settings.DISCONNECT_TIMEOUT, settings.ABANDON_TIMEOUT = 60, 600
+    anna, ben = factories.actor(factories.user("anna")), factories.actor(factories.user("ben"))
+    quiet = match_create(
+        game="preisjass", creator=anna, seats=[SeatSpec(), SeatSpec(), SeatSpec(), SeatSpec()]
+    )
+    for name in ("carla", "dora", "emil"):
+        match_join(match_id=quiet.pk, actor=factories.actor(factories.user(name)))
+    for seat in range(4):
+        presence.seat_connected(match_id=quiet.pk, seat=seat)
+    quiet.refresh_from_db()
+    assert quiet.to_move == load_state(quiet).to_move  # the turn is stored with every append
+    monkeypatch.setattr("games.dispatch._run_inline", lambda match_id, seq: None)  # AI moves lost
+    stalled = preisjass_vs_ai(ben, creator_seat=0)
+    stalled.refresh_from_db()
+    if stalled.to_move == 0:  # the human leads: play one card, then an AI seat is due
+        card = load_state(stalled).legal_actions()[0]["card"]
+        match_act(
+            match_id=stalled.pk,
+            actor=ben,
+            action={"type": "play", "card": card},
+            expected_seq=stalled.version,
+        )
+    presence.seat_connected(match_id=stalled.pk, seat=0)
+
+    from games.services.watchdog import _due
+
+    assert set(_due(later(1)).values_list("pk", flat=True)) == set()
+    assert set(_due(later(settings.AI_STALL_AFTER + 1)).values_list("pk", flat=True)) == {stalled.pk}
+    # Everybody at the quiet table goes away: due once the away clock has run on the player's turn.
+    for seat in range(4):
+        presence.seat_disconnected(match_id=quiet.pk, seat=seat)
+    assert quiet.pk not in _due(later(30)).values_list("pk", flat=True)
+    assert quiet.pk in _due(later(61)).values_list("pk", flat=True)

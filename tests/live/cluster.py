@@ -431,6 +431,8 @@ class SeatBot:
     acted: int = 0
     acted_seqs: set[int] = field(default_factory=set)
     reconnects: int = 0
+    states: int = 0  # state messages received
+    resyncs: int = 0  # resyncs asked for after a silence
     errors: list[dict[str, Any]] = field(default_factory=list)
     sent_at: dict[int, float] = field(default_factory=dict)
     ws: Any = None
@@ -459,6 +461,7 @@ class SeatBot:
                         try:
                             raw = await asyncio.wait_for(ws.recv(), self.resync_after)
                         except TimeoutError:
+                            self.resyncs += 1
                             await ws.send('{"t":"resync"}')
                             continue
                         message = json.loads(raw)
@@ -472,6 +475,7 @@ class SeatBot:
                         if message["t"] != "state":
                             continue
                         self.last_state = message
+                        self.states += 1
                         payload = message["d"]
                         if payload["match"]["status"] in ("finished", "abandoned"):
                             return message
