@@ -20,40 +20,37 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.table import median, percentile, print_table
 from games.ai.anton_preisjass import AntonPreisjass
+from games.ai.arena import JSON, play_match
 from games.ai.base import Player
 from games.ai.bernd_preisjass import BerndPreisjass
-from games.engine import CHANCE
-from games.engine.preisjass import RULES, PreisjassState
 
 GAMES_PER_RUN = 12
+
+
+class _Timed:
+    """Bernd, with the wall and CPU seconds of each searched move (a forced move takes no search)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player, self.name = player, player.name
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
+        w0, c0 = time.perf_counter(), time.process_time()
+        event = self.player.choose(view, legal, rng)
+        if len(legal) > 1:
+            self.wall.append(time.perf_counter() - w0)
+            self.cpu.append(time.process_time() - c0)
+        return event
 
 
 def bernd_run(seed: int, seat: int, budget_ms: float) -> tuple[list[int], list[float], list[float]]:
     """One seeded run with Bernd in `seat`; returns the totals and Bernd's wall and CPU seconds per
     searched move."""
-    bernd = BerndPreisjass(budget_ms)
-    anton = AntonPreisjass()
+    bernd, anton = _Timed(BerndPreisjass(budget_ms)), AntonPreisjass()
     players: list[Player] = [bernd if s == seat else anton for s in range(4)]
-    rng = random.Random(seed)
-    ai_rng = random.Random(seed ^ 0x5EED)
-    wall: list[float] = []
-    cpu: list[float] = []
-    state: PreisjassState = RULES.initial_state(RULES.start_event())
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = RULES.chance_event(state, rng)
-        else:
-            s = state.to_move
-            legal = state.legal_actions()
-            view = state.view(s)
-            w0, c0 = time.perf_counter(), time.process_time()
-            event = players[s].choose(view, legal, ai_rng)
-            if s == seat and len(legal) > 1:  # forced moves take no search
-                wall.append(time.perf_counter() - w0)
-                cpu.append(time.process_time() - c0)
-        state = RULES.apply_in_place(state, event)
-    totals: list[int] = state.result()["totals"]
-    return totals, wall, cpu
+    result = play_match("preisjass", players, seed, ai_rng=random.Random(seed ^ 0x5EED))
+    return list(result["totals"]), bernd.wall, bernd.cpu
 
 
 def _one(args: tuple[int, int, float]) -> tuple[list[int], list[float], list[float]]:

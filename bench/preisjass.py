@@ -18,6 +18,7 @@ from typing import Any
 
 from bench.table import median, percentile, print_table
 from games.ai.anton_preisjass import AntonPreisjass
+from games.ai.arena import play_match
 from games.ai.base import Player, RandomPlayer
 from games.engine import CHANCE
 from games.engine.base import JSON
@@ -98,23 +99,13 @@ def replay_ms(seed: int, runs: int = 5) -> float:
 
 def match(players: list[Player], seed: int, times: list[float] | None = None) -> list[int]:
     """One seeded run; returns each seat's total card points. Anton's decision times go to `times`."""
-    rng = random.Random(seed)
-    ai_rng = random.Random(seed ^ 0x5EED)
-    state: PreisjassState = RULES.initial_state(RULES.start_event())
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = RULES.chance_event(state, rng)
-        else:
-            seat = state.to_move
-            legal = state.legal_actions()
-            view = state.view(seat)
-            t0 = time.perf_counter()
-            event = players[seat].choose(view, legal, ai_rng)
-            if times is not None and isinstance(players[seat], AntonPreisjass):
-                times.append(time.perf_counter() - t0)
-        state = RULES.apply_in_place(state, event)
-    totals: list[int] = state.result()["totals"]
-    return totals
+
+    def timed(seat: int, seconds: float) -> None:
+        if times is not None and isinstance(players[seat], AntonPreisjass):
+            times.append(seconds)
+
+    result = play_match("preisjass", players, seed, on_decision=timed, ai_rng=random.Random(seed ^ 0x5EED))
+    return list(result["totals"])
 
 
 def anton_vs_random(runs: int, seed: int, antons: int, times: list[float]) -> tuple[float, float]:

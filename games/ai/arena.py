@@ -23,10 +23,14 @@ def play_match(
     options: JSON | None = None,
     on_decision: Callable[[int, float], None] | None = None,
     check_legal: bool = False,
+    ai_rng: random.Random | None = None,
 ) -> JSON:
-    """The final `result()` of one match. `on_decision(seat, seconds)` is told how long each choice took."""
+    """The final `result()` of one match. `on_decision(seat, seconds)` is told how long each choice took.
+    With `ai_rng` the players draw from it, so the deals depend on the seed alone (the same deals
+    whichever players sit at the table); otherwise they share the seed's generator."""
     rules = get_rules(game)
     rng = random.Random(seed)
+    choices = ai_rng or rng
     state = rules.initial_state(rules.start_event(options or {}))
     while state.to_move is not None:
         if state.to_move == CHANCE:
@@ -37,7 +41,7 @@ def play_match(
             legal = state.legal_actions()
             view = state.view(seat)
             started = time.perf_counter()
-            event = players[seat].choose(view, legal, rng)
+            event = players[seat].choose(view, legal, choices)
             if on_decision is not None:
                 on_decision(seat, time.perf_counter() - started)
             if check_legal and event not in legal:
