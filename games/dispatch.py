@@ -113,7 +113,7 @@ def _group_send(group: str, message: dict[str, object]) -> None:
 def _publish(layer: RedisPubSubChannelLayer, group: str, message: dict[str, object]) -> None:
     """What the pub/sub layer's group_send does, from this thread and without an event loop: publish
     the serialised message on the group's channel (one Redis host; the channel is named as the layer
-    names it, which tests/games/test_dispatch.py checks against a live socket). Through the layer, every
+    names it, which tests/games/test_consumers.py checks through the layer). Through the layer, every
     send from sync code would wait for the server's loop, and the layer serialises its publishes."""
     layers: dict[str, Any] = settings.CHANNEL_LAYERS
     config = layers["default"].get("CONFIG", {})
