@@ -6,8 +6,10 @@
 Starts the processes of tests/live/cluster.py against a throwaway PostgreSQL database (DATABASE_URL,
 default the local server) and a spare database number of the Redis server in REDIS_URL (default the
 local one), all on 127.0.0.1, and removes everything afterwards. Bots are guests playing Preisjass.
-  1. one human move: act sent -> state received on the same socket, and on all four seats' sockets
-     (two seats on each web process), sequential moves;
+  1. one human move, sequential moves on one table (two seats on each web process), on a cluster
+     of its own whose consumers log their timings (LOG_TIMING=1): server-side, from the act's
+     arrival in the consumer to the state message leaving for the acting seat and for all four;
+     client-side, act sent -> state received on the same socket and on all four sockets;
   2. many tables: --connections bots (4 per table) over both web processes (or one with --single-web),
      each thinking --think seconds before its move: act -> own state round trip, and errors;
   3. Anton's move latency: the human's (or previous) event to the AI's following event, from the
@@ -63,11 +65,7 @@ def run(argv: list[str]) -> None:
     database_url = create_database(admin_url, name)
     try:
         with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
-            cluster = Cluster(database_url, redis_url, Path(workdir)).start()
-            try:
-                rows = run_async(_measure(cluster, args))
-            finally:
-                cluster.stop()
+            rows = run_async(_measure(database_url, redis_url, Path(workdir), args))
     finally:
         drop_database(admin_url, name)
         with contextlib.suppress(Exception):
@@ -81,27 +79,78 @@ def run(argv: list[str]) -> None:
     )
 
 
-async def _measure(cluster: Cluster, args: argparse.Namespace) -> list[list[object]]:
-    rows: list[list[object]] = []
-    # Anton first: the tables of the later parts stay running, and the watchdog would let Anton
-    # stand in for their departed bots after DISCONNECT_TIMEOUT.
-    after_human, after_any = await _ai_latency(cluster, args.ai_moves)
-    own, everyone, errors = await _single_table(cluster, args.moves)
+async def _measure(
+    database_url: str, redis_url: str, workdir: Path, args: argparse.Namespace
+) -> list[list[object]]:
+    # The single table runs on a cluster of its own whose consumers log when each act arrives and
+    # each state leaves (LOG_TIMING): the server-side handling, apart from the client's share.
+    timed = Cluster(database_url, redis_url, workdir / "timed", extra_env={"LOG_TIMING": "1"})
+    (workdir / "timed").mkdir()
+    timed.start()
+    try:
+        own, everyone, errors = await _single_table(timed, args.moves)
+    finally:
+        timed.stop()
+    server_own, server_all = _server_side(workdir / "timed")
+    cluster = Cluster(database_url, redis_url, workdir)
+    cluster.start()
+    try:
+        # Anton before the many tables: their tables stay running, and the watchdog would let Anton
+        # stand in for their departed bots after DISCONNECT_TIMEOUT.
+        after_human, after_any = await _ai_latency(cluster, args.ai_moves)
+        round_trips, failures, tables, moves = await _many_tables(cluster, args)
+    finally:
+        cluster.stop()
     where = "1 web process" if args.single_web else "2 web processes"
-    round_trips, failures, tables, moves = await _many_tables(cluster, args)
-    rows.append(_row("human move: act -> own state", own, "p95 < 20", f"errors {errors}"))
-    rows.append(_row("human move: act -> all 4 seats", everyone, "p95 < 20", "2 seats per web process"))
-    rows.append(
+    return [
+        _row("human move, server: act received -> own state sent", server_own, "p95 < 20", ""),
+        _row(
+            "human move, server: act received -> all 4 sent",
+            server_all,
+            "p95 < 20",
+            "2 seats per web process",
+        ),
+        _row("human move, client: act -> own state", own, "", f"errors {errors}"),
+        _row("human move, client: act -> all 4 seats", everyone, "", "round trips on loopback"),
         _row(
             f"{args.connections} sockets, {tables} tables: act -> own state",
             round_trips,
             "p95 < 100",
             f"{where}, think {args.think}s, {moves / args.duration:.0f} moves/s, errors {failures}",
-        )
-    )
-    rows.append(_row("Anton: human's event -> AI event", after_human, "p50 < 100, p95 < 500", "created_at"))
-    rows.append(_row("Anton: previous event -> AI event", after_any, "p50 < 100, p95 < 500", "all AI moves"))
-    return rows
+        ),
+        _row("Anton: human's event -> AI event", after_human, "p50 < 100, p95 < 500", "created_at"),
+        _row("Anton: previous event -> AI event", after_any, "p50 < 100, p95 < 500", "all AI moves"),
+    ]
+
+
+def _server_side(logs: Path) -> tuple[list[float], list[float]]:
+    """From the web processes' timing lines: for each human act, the time from its arrival to the
+    acting seat's next state leaving, and to the last of all seats' next states leaving."""
+    acts: list[tuple[str, int, str, float]] = []
+    sent: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    for log in sorted(logs.glob("web*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) != 5 or parts[0] not in ("act", "sent"):
+                continue
+            kind, match_text, seq_text, seat_text, at = parts
+            if kind == "act":
+                acts.append((match_text, int(seq_text), seat_text, float(at)))
+            else:
+                sent.setdefault((match_text, seat_text), []).append((int(seq_text), float(at)))
+    own: list[float] = []
+    everyone: list[float] = []
+    for match, seq, seat, arrived in acts:
+        firsts = {
+            other: next((t for s, t in sorted(times) if s > seq), None)
+            for (m, other), times in sent.items()
+            if m == match
+        }
+        answered = {other: t for other, t in firsts.items() if t is not None}
+        if seat in answered and len(answered) == len(firsts):  # not refused, not the match's last act
+            own.append(answered[seat] - arrived)
+            everyone.append(max(answered.values()) - arrived)
+    return own, everyone
 
 
 def _row(what: str, samples: list[float], target: str, notes: str) -> list[object]:

@@ -195,10 +195,16 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Server-side move timings of the websocket consumers, for `python -m bench live`.
+    "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
 }
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
 WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
+# Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of
+# one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away.
+PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "10"))
+PRESENCE_EXPIRY = float(os.environ.get("PRESENCE_EXPIRY", "60"))
 # A human seat that is away (socket closed) this long while it is its turn is played by Anton;
 # a running match with every human away this long ends as abandoned.
 DISCONNECT_TIMEOUT = float(os.environ.get("DISCONNECT_TIMEOUT", "60"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,9 @@ from games.services.matches import match_act
 
 T = TypeVar("T")
 MAX_MESSAGE = 4096
+# Server-side timing of moves (LOG_TIMING=1; `python -m bench live` reads it): wall-clock times, so
+# the lines of both web processes on one machine can be matched by match and seq.
+timing = logging.getLogger("games.timing")
 _ACT_FIELDS = {"t", "action", "seq", "command_id"}
 
 
@@ -159,6 +163,8 @@ class MatchConsumer(_Consumer):
         elif self.seat is None:
             await self._error(NotSeated.code, "spectators cannot act")
         else:
+            if timing.isEnabledFor(logging.DEBUG):
+                timing.debug("act %s %s %s %.6f", self.match_id, seq, self.seat, time.time())
             try:
                 await _in_thread(match_act)(
                     match_id=self.match_id,
@@ -225,6 +231,8 @@ class MatchConsumer(_Consumer):
     async def _send_text(self, seq: int, text: str) -> None:
         self.sent_seq = max(self.sent_seq, seq)
         await self.send(text_data=text)
+        if timing.isEnabledFor(logging.DEBUG):
+            timing.debug("sent %s %s %s %.6f", self.match_id, seq, self.seat, time.time())
 
     async def _send(self, kind: str, data: Any = None, **fields: Any) -> None:
         message: dict[str, Any] = {"t": kind, **fields}
