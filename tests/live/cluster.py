@@ -234,10 +234,11 @@ class Cluster:
         self.procs[name] = proc
         return proc
 
-    def log(self, name: str) -> str:
-        """The newest log of process `name` (for failure messages)."""
+    def log(self, name: str, tail: int | None = 4000) -> str:
+        """The newest log of process `name` (its last `tail` characters, for failure messages)."""
         logs = sorted(self.workdir.glob(f"{name}-*.log"), key=lambda p: p.stat().st_mtime)
-        return logs[-1].read_text(errors="replace")[-4000:] if logs else ""
+        text = logs[-1].read_text(errors="replace") if logs else ""
+        return text[-tail:] if tail else text
 
     def start(self) -> Cluster:
         atexit.register(self.stop)  # also when the test run is interrupted
@@ -281,7 +282,8 @@ class Cluster:
         def ready() -> bool:
             if proc.poll() is not None:
                 raise RuntimeError(f"the Celery worker exited:\n{self.log('worker')}")
-            return " ready." in self.log("worker")
+            # The whole log: a worker that starts into a backlog writes pages of lines a second.
+            return " ready." in self.log("worker", tail=None)
 
         wait_for(ready, timeout, "the Celery worker", 0.2)
 
