@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from games import engine, snapshots, state_cache
+from games.services import presence
 
 
 @pytest.fixture(autouse=True)
@@ -17,6 +18,11 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.AI_MOVE_DELAY = 0  # type: ignore[attr-defined]
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
+    # No heartbeat thread, and the watchdog's jumps in time never count the test process dead (the
+    # presence tests set these themselves).
+    settings.PRESENCE_HEARTBEAT = 0  # type: ignore[attr-defined]
+    settings.PRESENCE_EXPIRY = 10**9  # type: ignore[attr-defined]
+    presence.forget_registration()
     state_cache.clear()
     snapshots.clear()
     cache.clear()  # throttle counters and cached pages start empty in every test

@@ -18,6 +18,8 @@ import asyncio
 import json
 import logging
 import time
+import uuid
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -27,13 +29,15 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.dispatch import receiver
 
 from games import selectors, snapshots
 from games.actors import Actor, actor_from_request
-from games.dispatch import LOBBY_GROUP, group_name, register_server_loop
+from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.errors import GameError, NotSeated
 from games.services import presence
 from games.services.matches import match_act
+from games.signals import process_released
 
 T = TypeVar("T")
 MAX_MESSAGE = 4096
@@ -73,6 +77,23 @@ class _Consumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
+# The seated sockets of this process, to close when the watchdog has counted the process dead.
+_seated: weakref.WeakSet[MatchConsumer] = weakref.WeakSet()
+
+
+@receiver(process_released)
+def _reconnect_all(**kwargs: Any) -> None:
+    """Sent in the heartbeat's thread: close every seated socket, on the server's loop; the clients
+    reconnect at once, and their seats count them again."""
+    loop = server_loop()
+    if loop is not None:
+        asyncio.run_coroutine_threadsafe(_close_seated(), loop)
+
+
+async def _close_seated() -> None:
+    await asyncio.gather(*(consumer.close(code=1012) for consumer in list(_seated)))  # 1012: restart
+
+
 class MatchConsumer(_Consumer):
     match_id: int
     actor: Actor
@@ -87,6 +108,7 @@ class MatchConsumer(_Consumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.actor = actor_from_request(_Scope(self.scope))
         self._recent = deque()
+        self._socket_key = uuid.uuid4().hex
         try:
             snapshot = await _in_thread(self._read)()
             text = snapshot.message(self.seat, self.opener)
@@ -117,14 +139,16 @@ class MatchConsumer(_Consumer):
     async def _mark_present(self) -> None:
         if self.seat is not None and not self._present:
             self._present = True
+            _seated.add(self)
             enter = _in_thread(presence.seat_connected, _presence_pool)
-            await enter(match_id=self.match_id, seat=self.seat)
+            await enter(match_id=self.match_id, seat=self.seat, socket=self._socket_key)
 
     async def _leave_seat(self) -> None:
         if self._present:
             self._present = False
+            _seated.discard(self)
             leave = _in_thread(presence.seat_disconnected, _presence_pool)
-            await leave(match_id=self.match_id, seat=self.seat)
+            await leave(match_id=self.match_id, seat=self.seat, socket=self._socket_key)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self._throttled():

@@ -85,6 +85,11 @@ def register_server_loop(loop: asyncio.AbstractEventLoop) -> None:
     _server_loop = loop
 
 
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    loop = _server_loop
+    return loop if loop is not None and loop.is_running() else None
+
+
 def broadcast(match_id: int, message: dict[str, object]) -> None:
     _group_send(group_name(match_id), message)
 

@@ -104,6 +104,32 @@ class Seat(models.Model):
         return self.kind == SeatKind.AI
 
 
+class WebProcess(models.Model):
+    """A web process that holds seat sockets, and when it last said it is alive (see SeatSocket)."""
+
+    id = models.CharField(primary_key=True, max_length=100)
+    started_at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class SeatSocket(models.Model):
+    """One open websocket counted in its seat's `connections`, held by one web process. When that
+    process dies without closing its sockets (SIGKILL, power loss), its heartbeat stops, and the
+    watchdog takes the process's sockets off their seats' counts, so the players count as away."""
+
+    key = models.CharField(max_length=64, unique=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sockets")
+    seat_index = models.PositiveSmallIntegerField()
+    process = models.CharField(max_length=100, db_index=True)
+    opened_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"socket of seat {self.seat_index} @ match {self.match_id} on {self.process}"
+
+
 class MatchEventQuerySet(models.QuerySet["MatchEvent"]):
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("match events are append-only: update refused")

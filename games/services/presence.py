@@ -1,10 +1,21 @@
-"""Who is at the table: socket counts per seat (across web processes), leaving, abandoning."""
+"""Who is at the table: socket counts per seat (across web processes), leaving, abandoning.
+
+Every counted socket is a SeatSocket row of the web process holding it; each web process beats a
+heartbeat (WebProcess.seen_at), and the watchdog takes the sockets of a process that went silent
+(killed) off the counts, so its players count as away and the table goes on without them."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import os
+import secrets
+import socket as pysocket
+import threading
+import time
 
-from django.db import transaction
+from django.conf import settings
+from django.db import close_old_connections, transaction
 from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -12,22 +23,113 @@ from django.utils import timezone
 from games import dispatch
 from games.actors import Actor
 from games.errors import Forbidden, NotFound, NotSeated
-from games.models import Match, MatchStatus, Seat
+from games.models import Match, MatchStatus, Seat, SeatSocket, WebProcess
+from games.signals import process_released
+
+log = logging.getLogger(__name__)
 
 
-def seat_connected(*, match_id: int, seat: int) -> None:
-    Seat.objects.filter(match_id=match_id, index=seat).update(
-        connections=F("connections") + 1, away_since=None, autoplay=False, left=False
-    )
+def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
+    """Count one more open socket (`socket`: a key unique to it) for a seat, held by this process."""
+    _register_process()
+    with transaction.atomic():
+        Seat.objects.filter(match_id=match_id, index=seat).update(
+            connections=F("connections") + 1, away_since=None, autoplay=False, left=False
+        )
+        SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
 
 
-def seat_disconnected(*, match_id: int, seat: int) -> None:
-    # One statement (the row is locked for its duration): the last socket of a seat starts its
-    # away clock.
-    Seat.objects.filter(match_id=match_id, index=seat).update(
-        connections=Greatest(F("connections") - 1, 0),
-        away_since=Case(When(connections=1, then=Value(timezone.now())), default=F("away_since")),
-    )
+def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime | None = None) -> None:
+    """Count a socket no more; the last one of a seat starts its away clock (at `at`, default now).
+    A socket already taken off (a released process's, or a second call) changes nothing."""
+    with transaction.atomic():
+        if not SeatSocket.objects.filter(key=socket).delete()[0]:
+            return
+        # One statement (the row is locked for its duration).
+        Seat.objects.filter(match_id=match_id, index=seat).update(
+            connections=Greatest(F("connections") - 1, 0),
+            away_since=Case(When(connections=1, then=Value(at or timezone.now())), default=F("away_since")),
+        )
+
+
+# --- web processes: who holds the sockets counted above --------------------------------------------
+
+_process: tuple[int, str] | None = None
+_registered: set[str] = set()
+_register_lock = threading.Lock()
+_heartbeat_pid: int | None = None
+
+
+def process_id() -> str:
+    """This process's name in WebProcess and SeatSocket (new after a fork)."""
+    global _process
+    pid = os.getpid()
+    if _process is None or _process[0] != pid:
+        _process = (pid, f"{pysocket.gethostname()[:60]}:{pid}:{secrets.token_hex(4)}")
+    return _process[1]
+
+
+def _register_process() -> None:
+    global _heartbeat_pid
+    me = process_id()
+    if me in _registered:
+        return
+    with _register_lock:
+        if me not in _registered:
+            WebProcess.objects.update_or_create(pk=me, defaults={"seen_at": timezone.now()})
+            _registered.add(me)
+        start = settings.PRESENCE_HEARTBEAT > 0 and _heartbeat_pid != os.getpid()
+        if start:
+            _heartbeat_pid = os.getpid()
+    if start:
+        threading.Thread(target=_heartbeat_loop, name="presence-heartbeat", daemon=True).start()
+
+
+def forget_registration() -> None:
+    """For tests, whose database starts empty: register this process again with its next socket."""
+    with _register_lock:
+        _registered.clear()
+
+
+def process_heartbeat() -> bool:
+    """Tell the watchdog this process is alive. False if it had already counted it dead and taken its
+    sockets off (the process was silent longer than PRESENCE_EXPIRY): then `process_released` is sent,
+    and the sockets register afresh when their clients reconnect."""
+    me = process_id()
+    with _register_lock:
+        if me not in _registered or WebProcess.objects.filter(pk=me).update(seen_at=timezone.now()):
+            return True
+        _registered.discard(me)
+    log.warning("web process %s was counted dead; its sockets will reconnect", me)
+    process_released.send(sender=None)
+    return False
+
+
+def _heartbeat_loop() -> None:
+    while True:
+        time.sleep(settings.PRESENCE_HEARTBEAT)
+        try:
+            close_old_connections()
+            process_heartbeat()
+        except Exception:  # the database away for a moment: try again next time
+            log.exception("presence heartbeat failed")
+        finally:
+            close_old_connections()
+
+
+def release_silent_processes(now: dt.datetime) -> int:
+    """Take the sockets of web processes silent for PRESENCE_EXPIRY off their seats' counts (their
+    away clocks start when the process was last seen). Returns how many sockets were released."""
+    cutoff = now - dt.timedelta(seconds=settings.PRESENCE_EXPIRY)
+    silent = dict(WebProcess.objects.filter(seen_at__lt=cutoff).values_list("pk", "seen_at"))
+    # The rows go first: a heartbeat after this finds its process released; one before it kept it.
+    WebProcess.objects.filter(pk__in=silent, seen_at__lt=cutoff).delete()
+    orphans = SeatSocket.objects.exclude(process__in=WebProcess.objects.values("pk"))
+    released = 0
+    for key, match_id, seat, process in orphans.values_list("key", "match_id", "seat_index", "process"):
+        seat_disconnected(match_id=match_id, seat=seat, socket=key, at=silent.get(process, now))
+        released += 1
+    return released
 
 
 def match_leave(*, match_id: int, actor: Actor) -> Match:

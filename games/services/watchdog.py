@@ -1,6 +1,7 @@
 """The periodic watchdog (Celery beat, or a thread in the embedded server).
 
-For every running match that may need it (one query picks them) it: re-enqueues an AI move that is
+It takes the sockets of killed web processes off their seats' counts (services/presence.py); then,
+for every running match that may need it (one query picks them), it: re-enqueues an AI move that is
 overdue (a crashed worker never freezes a table); lets Anton play for a human whose move timer ran
 out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then Anton keeps
 the seat until the player returns); and ends a match as abandoned when all its humans are gone."""
@@ -19,7 +20,7 @@ from django.utils import timezone
 from games import dispatch
 from games.models import Match, MatchStatus, Seat, SeatKind
 from games.services.ai import ai_move_play, others_present
-from games.services.presence import abandon_if_deserted
+from games.services.presence import abandon_if_deserted, release_silent_processes
 from games.services.store import load_state
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
+    counts["released"] = release_silent_processes(now)
     for match in _due(now).prefetch_related("seats"):
         try:
             _check(match, now, counts)

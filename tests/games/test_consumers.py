@@ -3,6 +3,7 @@ errors for bad input with nothing appended, spectators, throttling, refused orig
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
 from games.models import MatchEvent
+from games.signals import process_released
 from tests import factories
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -222,3 +224,17 @@ async def test_moves_reach_sockets_through_redis_pub_sub(table, settings) -> Non
         await b.disconnect()
     finally:
         channel_layers.backends.clear()
+
+
+async def test_a_process_counted_dead_closes_its_seated_sockets_for_a_reconnect(table) -> None:
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    spectator, _ = await connect(match.pk)
+    await receive(a)
+    await receive(spectator)
+    # The heartbeat's thread finds the process released by the watchdog.
+    await asyncio.to_thread(process_released.send, sender=None)
+    assert await a.receive_output(timeout=5) == {"type": "websocket.close", "code": 1012}
+    await spectator.send_json_to({"t": "ping"})
+    assert (await receive(spectator))["t"] == "pong"  # a spectator is not counted, and stays
+    await spectator.disconnect()

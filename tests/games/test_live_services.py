@@ -4,6 +4,7 @@ spectator switch, and the watchdog that re-enqueues stalled AI moves."""
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 
 import pytest
 from django.utils import timezone
@@ -11,12 +12,13 @@ from rest_framework.test import APIClient
 
 from games.actors import Actor
 from games.errors import BadRequest, Forbidden
-from games.models import Match, MatchEvent, MatchStatus, Seat
+from games.models import Match, MatchEvent, MatchStatus, Seat, SeatSocket, WebProcess
 from games.selectors import match_replay, match_view
 from games.services import presence
 from games.services.matches import SeatSpec, match_act, match_create, match_join, match_show_hands
 from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
+from games.signals import process_released
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,6 +26,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def later(seconds: float) -> dt.datetime:
     return timezone.now() + dt.timedelta(seconds=seconds)
+
+
+def connect(match_id: int, seat: int) -> str:
+    """One socket more at a seat, held by this process; returns its key."""
+    key = uuid.uuid4().hex
+    presence.seat_connected(match_id=match_id, seat=seat, socket=key)
+    return key
 
 
 def preisjass_vs_ai(actor: Actor, **kwargs) -> Match:
@@ -50,7 +59,7 @@ def test_ai_seats_play_until_the_human_is_to_move() -> None:
 def test_move_timer_lets_anton_play_one_move_and_the_player_keeps_the_seat() -> None:
     anna = factories.actor(factories.user("anna"))
     match = preisjass_vs_ai(anna, move_timer=30)
-    presence.seat_connected(match_id=match.pk, seat=0)
+    connect(match.pk, 0)
     match.refresh_from_db()
     before = match.version
     assert watchdog_tick(later(10))["stand_in"] == 0
@@ -72,9 +81,8 @@ def test_away_player_is_replaced_after_the_timeout_counted_on_its_own_turn(setti
     match.refresh_from_db()
     away = load_state(match).to_move  # the AI seats have moved: a human (0 or 2) is to move
     assert isinstance(away, int) and away in (0, 2)
-    presence.seat_connected(match_id=match.pk, seat=0)
-    presence.seat_connected(match_id=match.pk, seat=2)
-    presence.seat_disconnected(match_id=match.pk, seat=away)
+    sockets = {seat: connect(match.pk, seat) for seat in (0, 2)}
+    presence.seat_disconnected(match_id=match.pk, seat=away, socket=sockets[away])
     assert watchdog_tick(later(30))["stand_in"] == 0
     assert watchdog_tick(later(61))["stand_in"] == 1
     # Anton keeps playing the away seat (its next turns need no further timeout) ...
@@ -82,7 +90,7 @@ def test_away_player_is_replaced_after_the_timeout_counted_on_its_own_turn(setti
     assert Seat.objects.get(match=match, index=away).autoplay
     assert MatchEvent.objects.filter(match=match, seat=away, type="play").exists()
     # ... and when the player comes back, the seat is theirs again.
-    presence.seat_connected(match_id=match.pk, seat=away)
+    connect(match.pk, away)
     assert not Seat.objects.get(match=match, index=away).autoplay
 
 
@@ -110,12 +118,11 @@ def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
     settings.ABANDON_TIMEOUT = 600
     anna = factories.actor(factories.user("anna"))
     match = preisjass_vs_ai(anna)
-    presence.seat_connected(match_id=match.pk, seat=0)
-    presence.seat_disconnected(match_id=match.pk, seat=0)
+    presence.seat_disconnected(match_id=match.pk, seat=0, socket=connect(match.pk, 0))
     match.refresh_from_db()
     version = match.version
     # Nobody else is at the table: Anton does not finish the run for the away player; it waits.
-    assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0}
+    assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0, "released": 0}
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING and match.version == version
     watchdog_tick(later(700))
@@ -244,15 +251,14 @@ def test_an_ai_past_its_hard_deadline_gets_a_legal_fallback_move(settings, monke
 def test_socket_counts_start_the_away_clock_only_when_the_last_socket_closes() -> None:
     anna = factories.actor(factories.user("anna"))
     match = preisjass_vs_ai(anna)
-    for _ in range(2):
-        presence.seat_connected(match_id=match.pk, seat=0)
-    presence.seat_disconnected(match_id=match.pk, seat=0)
+    first, second = connect(match.pk, 0), connect(match.pk, 0)
+    presence.seat_disconnected(match_id=match.pk, seat=0, socket=first)
     seat = Seat.objects.get(match=match, index=0)
     assert (seat.connections, seat.away_since) == (1, None)
-    presence.seat_disconnected(match_id=match.pk, seat=0)
+    presence.seat_disconnected(match_id=match.pk, seat=0, socket=second)
     seat = Seat.objects.get(match=match, index=0)
     assert seat.connections == 0 and seat.away_since is not None
-    presence.seat_disconnected(match_id=match.pk, seat=0)  # one too many (a killed process's socket)
+    presence.seat_disconnected(match_id=match.pk, seat=0, socket=second)  # twice: changes nothing
     again = Seat.objects.get(match=match, index=0)
     assert (again.connections, again.away_since) == (0, seat.away_since)
 
@@ -265,8 +271,7 @@ def test_watchdog_query_picks_only_tables_that_may_need_it(settings, monkeypatch
     )
     for name in ("carla", "dora", "emil"):
         match_join(match_id=quiet.pk, actor=factories.actor(factories.user(name)))
-    for seat in range(4):
-        presence.seat_connected(match_id=quiet.pk, seat=seat)
+    quiet_sockets = [connect(quiet.pk, seat) for seat in range(4)]
     quiet.refresh_from_db()
     assert quiet.to_move == load_state(quiet).to_move  # the turn is stored with every append
     monkeypatch.setattr("games.dispatch._run_inline", lambda match_id, seq: None)  # AI moves lost
@@ -280,14 +285,57 @@ def test_watchdog_query_picks_only_tables_that_may_need_it(settings, monkeypatch
             action={"type": "play", "card": card},
             expected_seq=stalled.version,
         )
-    presence.seat_connected(match_id=stalled.pk, seat=0)
+    connect(stalled.pk, 0)
 
     from games.services.watchdog import _due
 
     assert set(_due(later(1)).values_list("pk", flat=True)) == set()
     assert set(_due(later(settings.AI_STALL_AFTER + 1)).values_list("pk", flat=True)) == {stalled.pk}
     # Everybody at the quiet table goes away: due once the away clock has run on the player's turn.
-    for seat in range(4):
-        presence.seat_disconnected(match_id=quiet.pk, seat=seat)
+    for seat, key in enumerate(quiet_sockets):
+        presence.seat_disconnected(match_id=quiet.pk, seat=seat, socket=key)
     assert quiet.pk not in _due(later(30)).values_list("pk", flat=True)
     assert quiet.pk in _due(later(61)).values_list("pk", flat=True)
+
+
+def test_sockets_of_a_silent_web_process_stop_counting_and_it_reconnects_them(settings, monkeypatch) -> None:
+    settings.PRESENCE_EXPIRY = 60
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    # Another web process holds a socket of the seat and keeps beating (until later(50)) ...
+    monkeypatch.setattr(presence, "process_id", lambda: "web-b:2:beef")
+    theirs = connect(match.pk, 0)
+    b_seen = later(50)
+    WebProcess.objects.filter(pk="web-b:2:beef").update(seen_at=b_seen)
+    monkeypatch.undo()
+    presence.forget_registration()
+    mine = connect(match.pk, 0)  # ... and this process holds one, registered now
+    seen = WebProcess.objects.get(pk=presence.process_id()).seen_at
+    assert Seat.objects.get(match=match, index=0).connections == 2
+
+    assert watchdog_tick(later(59))["released"] == 0  # silent, but not yet for PRESENCE_EXPIRY
+    assert watchdog_tick(later(61))["released"] == 1  # this process counts as dead: its socket goes
+    seat = Seat.objects.get(match=match, index=0)
+    assert (seat.connections, seat.away_since) == (1, None)  # the other process's socket still counts
+    assert list(SeatSocket.objects.values_list("key", flat=True)) == [theirs]
+
+    # web-b dies too: the seat is away since web-b was last seen.
+    assert watchdog_tick(later(111))["released"] == 1
+    seat = Seat.objects.get(match=match, index=0)
+    assert (seat.connections, seat.away_since) == (0, b_seen)
+    assert not WebProcess.objects.exists() and not SeatSocket.objects.exists()
+
+    # This process was only slow: its heartbeat finds it released and makes its sockets reconnect;
+    # the old socket's late disconnect changes nothing, and the reconnect counts again.
+    released: list[bool] = []
+    process_released.connect(lambda **kw: released.append(True), weak=False, dispatch_uid="t")
+    try:
+        assert presence.process_heartbeat() is False and released == [True]
+        assert presence.process_heartbeat() is True and released == [True]  # told once
+    finally:
+        process_released.disconnect(dispatch_uid="t")
+    presence.seat_disconnected(match_id=match.pk, seat=0, socket=mine)
+    assert Seat.objects.get(match=match, index=0).connections == 0
+    connect(match.pk, 0)
+    assert Seat.objects.get(match=match, index=0).connections == 1
+    assert WebProcess.objects.get().seen_at > seen

@@ -1,0 +1,117 @@
+"""A web process killed (SIGKILL) mid-match: it cannot close its sockets, so its players' seats would
+count as connected for good and the table would wait for them for ever. Its heartbeat stops instead;
+the watchdog takes its sockets off the counts, the disconnect countdown runs, Anton stands in, and
+the players on the other web process finish the match."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from tests.live.checks import check_result, check_stream, stored_events
+from tests.live.cluster import (
+    Cluster,
+    HttpClient,
+    SeatBot,
+    create_match,
+    kill_group,
+    query,
+    run_async,
+    spare_redis_url,
+)
+from tests.live.conftest import _urls
+
+pytestmark = pytest.mark.slow
+EXPIRY = 3.0  # seconds of silence after which a web process counts as dead
+
+
+@pytest.fixture(scope="module")
+def presence_cluster(live_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    _, redis_url = _urls()
+    workdir: Path = tmp_path_factory.mktemp("presence-cluster")
+    spare = spare_redis_url(redis_url)
+    env = {
+        "PRESENCE_HEARTBEAT": "0.5",
+        "PRESENCE_EXPIRY": str(EXPIRY),
+        "DISCONNECT_TIMEOUT": "1",
+        "ABANDON_TIMEOUT": "600",
+    }
+    running = Cluster(live_database, spare, workdir, extra_env=env).start()
+    yield running
+    running.stop()
+    redis.Redis.from_url(spare).flushdb()
+
+
+def _user(base: str, name: str) -> HttpClient:
+    client = HttpClient(base)
+    client.register(f"{name}{int(time.time() * 1000) % 10**8}")
+    return client
+
+
+def _seat(cluster: Cluster, match_id: int, index: int) -> tuple[int, bool]:
+    ((connections, autoplay),) = query(
+        cluster.database_url,
+        "SELECT connections, autoplay FROM games_seat WHERE match_id = %s AND index = %s",
+        match_id,
+        index,
+    )
+    return int(connections), bool(autoplay)
+
+
+def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
+    presence_cluster: Cluster,
+) -> None:
+    cluster = presence_cluster
+    web1, web2 = cluster.web_urls
+    anna, ben = _user(web1, "anna"), _user(web2, "ben")
+    match_id = create_match(anna, ["human", "ai", "human", "ai"])
+    ben.api_ok("POST", f"/matches/{match_id}/join/", {})
+    # Anna's browser talks to web1 only and does not come back once it is gone.
+    anna_bot = SeatBot(web1, match_id, anna.cookie_header(), "anna", reconnect=False)
+    ben_bot = SeatBot(web2, match_id, ben.cookie_header(), "ben")
+
+    async def scenario() -> tuple[dict[str, Any], float, int]:
+        anna_play = asyncio.create_task(anna_bot.play(240))
+        ben_play = asyncio.create_task(ben_bot.play(240))
+        while anna_bot.acted < 3:  # a few moves each, then web1 dies
+            await asyncio.sleep(0.05)
+        kill_group(cluster.procs.pop("web1"), signal.SIGKILL)
+        killed_at = time.time()
+        ((version,),) = await asyncio.to_thread(
+            query, cluster.database_url, "SELECT version FROM games_match WHERE id = %s", match_id
+        )
+        await asyncio.gather(anna_play, return_exceptions=True)  # her socket dropped with web1
+        return await ben_play, killed_at, int(version)
+
+    final, killed_at, version_at_kill = run_async(scenario())
+
+    assert final["d"]["match"]["status"] == "finished"
+    assert _seat(cluster, match_id, 0) == (0, True)  # not counted any more; Anton plays for Anna
+    ((first_stand_in,),) = query(
+        cluster.database_url,
+        "SELECT min(created_at) FROM games_matchevent WHERE match_id = %s AND seat = 0 AND seq > %s",
+        match_id,
+        version_at_kill,
+    )
+    # Anna counted as present until web1 had been silent for EXPIRY (it beat last <= 0.5 s before
+    # the kill), then away for DISCONNECT_TIMEOUT on her turn.
+    assert first_stand_in.timestamp() - killed_at > EXPIRY - 0.5
+    events = HttpClient(web2).api_ok("GET", f"/matches/{match_id}/events/")["events"]
+    assert [e["seq"] for e in events] == list(range(1, final["seq"] + 1))
+    check_result(events)
+    check_stream(cluster.database_url, match_id)
+    after_kill = [
+        (seat, command)
+        for seq, seat, command in stored_events(cluster.database_url, match_id)
+        if seq > version_at_kill
+    ]
+    assert any(seat == 0 and command and command.startswith("ai:") for seat, command in after_kill)
+    assert not any(command and command.startswith("anna:") for _, command in after_kill)
+    cluster.check_alive()
