@@ -19,9 +19,9 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     # No heartbeat thread, and the watchdog's jumps in time never count the test process dead (the
-    # presence tests set these themselves).
+    # presence tests switch it on).
     settings.PRESENCE_HEARTBEAT = 0  # type: ignore[attr-defined]
-    settings.PRESENCE_EXPIRY = 10**9  # type: ignore[attr-defined]
+    settings.PRESENCE_EXPIRY = 0  # type: ignore[attr-defined]
     presence.forget_registration()
     state_cache.clear()
     snapshots.clear()

@@ -147,7 +147,7 @@ def _server_side(logs: Path) -> tuple[list[float], list[float]]:
             if m == match
         }
         answered = {other: t for other, t in firsts.items() if t is not None}
-        if seat in answered and len(answered) == len(firsts):  # not refused, not the match's last act
+        if seat in answered and len(answered) == len(firsts):  # not the last act (refused: not logged)
             own.append(answered[seat] - arrived)
             everyone.append(max(answered.values()) - arrived)
     return own, everyone

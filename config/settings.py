@@ -202,7 +202,8 @@ AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
 WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
 # Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of
-# one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away.
+# one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away. The expiry
+# must leave room for a few missed beats (a system check insists on 3); 0 switches it off.
 PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "10"))
 PRESENCE_EXPIRY = float(os.environ.get("PRESENCE_EXPIRY", "60"))
 # A human seat that is away (socket closed) this long while it is its turn is played by Anton;

@@ -15,6 +15,7 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games import checks  # noqa: F401  (registers the system checks)
         from games.api import schema  # noqa: F401  (registers the OpenAPI auth extension)
 
         if settings.WATCHDOG_THREAD:

@@ -100,7 +100,7 @@ class MatchConsumer(_Consumer):
     seat: int | None = None
     opener: bool = False
     sent_seq: int = -1  # the newest state this socket was sent
-    _present: bool = False
+    _counted: int | None = None  # the seat whose socket count includes this socket
     _recent: deque[float]
 
     async def connect(self) -> None:
@@ -137,18 +137,18 @@ class MatchConsumer(_Consumer):
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
 
     async def _mark_present(self) -> None:
-        if self.seat is not None and not self._present:
-            self._present = True
+        if self.seat is not None and self._counted is None:
+            self._counted = self.seat  # the seat this socket counts for, even if self.seat changes
             _seated.add(self)
             enter = _in_thread(presence.seat_connected, _presence_pool)
-            await enter(match_id=self.match_id, seat=self.seat, socket=self._socket_key)
+            await enter(match_id=self.match_id, seat=self._counted, socket=self._socket_key)
 
     async def _leave_seat(self) -> None:
-        if self._present:
-            self._present = False
+        if self._counted is not None:
+            seat, self._counted = self._counted, None
             _seated.discard(self)
             leave = _in_thread(presence.seat_disconnected, _presence_pool)
-            await leave(match_id=self.match_id, seat=self.seat, socket=self._socket_key)
+            await leave(match_id=self.match_id, seat=seat, socket=self._socket_key)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self._throttled():
@@ -187,8 +187,7 @@ class MatchConsumer(_Consumer):
         elif self.seat is None:
             await self._error(NotSeated.code, "spectators cannot act")
         else:
-            if timing.isEnabledFor(logging.DEBUG):
-                timing.debug("act %s %s %s %.6f", self.match_id, seq, self.seat, time.time())
+            arrived = time.time()
             try:
                 await _in_thread(match_act)(
                     match_id=self.match_id,
@@ -199,6 +198,9 @@ class MatchConsumer(_Consumer):
                 )
             except GameError as exc:
                 await self._error(exc.code, exc.message)
+                return
+            if timing.isEnabledFor(logging.DEBUG):  # stored acts only, with their time of arrival
+                timing.debug("act %s %s %s %.6f", self.match_id, seq, self.seat, arrived)
             # On success the group message brings the new state to every seat, this one included.
 
     async def match_update(self, event: dict[str, Any]) -> None:

@@ -66,7 +66,7 @@ def check_eligible(match: Match) -> None:
 
 def _locked(match_id: int) -> Match:
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update(no_key=True).get(pk=match_id)
     except Match.DoesNotExist as exc:
         raise NotFound(f"no match {match_id}") from exc
 

@@ -77,7 +77,7 @@ def project_match(*, match_id: int) -> ProjectedMatch | None:
     """Apply one finished match to standings and ratings, once. None when it is not finished."""
     try:
         with transaction.atomic():
-            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
             if match is None or match.status != MatchStatus.FINISHED:
                 return None
             done = ProjectedMatch.objects.filter(match=match).first()

@@ -59,8 +59,9 @@ def _clean_name(name: str) -> str:
 
 def _locked(match_id: int) -> Match:
     try:
-        # The seats come along (one query) and serve the turn check and the AI dispatch.
-        return Match.objects.select_for_update().prefetch_related("seats").get(pk=match_id)
+        # The seats come along (one query) and serve the turn check and the AI dispatch. NO KEY: see
+        # games/services/store.py.
+        return Match.objects.select_for_update(no_key=True).prefetch_related("seats").get(pk=match_id)
     except Match.DoesNotExist as exc:
         raise NotFound(f"no match {match_id}") from exc
 

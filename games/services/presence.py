@@ -108,18 +108,20 @@ def process_heartbeat() -> bool:
 def _heartbeat_loop() -> None:
     while True:
         time.sleep(settings.PRESENCE_HEARTBEAT)
-        try:
+        try:  # nothing may end this thread: without it the process would count as dead
             close_old_connections()
             process_heartbeat()
+            close_old_connections()
         except Exception:  # the database away for a moment: try again next time
             log.exception("presence heartbeat failed")
-        finally:
-            close_old_connections()
 
 
 def release_silent_processes(now: dt.datetime) -> int:
     """Take the sockets of web processes silent for PRESENCE_EXPIRY off their seats' counts (their
-    away clocks start when the process was last seen). Returns how many sockets were released."""
+    away clocks start when the process was last seen). Returns how many sockets were released.
+    PRESENCE_EXPIRY = 0 switches this off (tests that move the clock)."""
+    if settings.PRESENCE_EXPIRY <= 0:
+        return 0
     cutoff = now - dt.timedelta(seconds=settings.PRESENCE_EXPIRY)
     silent = dict(WebProcess.objects.filter(seen_at__lt=cutoff).values_list("pk", "seen_at"))
     # The rows go first: a heartbeat after this finds its process released; one before it kept it.
@@ -137,7 +139,8 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
     so Anton plays the seat after the disconnect timeout. When every human has left, the match ends
     as abandoned."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().prefetch_related("seats").filter(pk=match_id).first()
+        locked = Match.objects.select_for_update(no_key=True).prefetch_related("seats")
+        match = locked.filter(pk=match_id).first()
         if match is None:
             raise NotFound(f"no match {match_id}")
         seat = next((s for s in match.seats.all() if actor.owns(s)), None)
@@ -193,7 +196,7 @@ def _end_abandoned(match: Match) -> None:
 def match_settings_update(*, match_id: int, actor: Actor, spectators_allowed: bool) -> Match:
     """Only the table's opener may switch spectators on or off."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
         if match is None:
             raise NotFound(f"no match {match_id}")
         if not actor.opened(match):

@@ -1,8 +1,11 @@
 """The one place events are written. Load and replay a match, and append with an expected `seq`.
 
-Callers hold the match row lock (`Match.objects.select_for_update()`) inside a transaction; the unique
-`(match, seq)` constraint is the last line of defence: two writers racing for the same seq get one
-success and one `StaleSeq`, never two events."""
+Callers hold the match row lock (`Match.objects.select_for_update(no_key=True)`) inside a transaction;
+the unique `(match, seq)` constraint is the last line of defence: two writers racing for the same seq
+get one success and one `StaleSeq`, never two events. The lock is FOR NO KEY UPDATE: it serialises the
+writers of a match but lets rows that refer to the match (a socket counted for a seat) be inserted
+meanwhile; with FOR UPDATE such an insert waited for the lock while holding its seat's row, which
+deadlocked with a lock holder updating that seat."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
-from games.models import MatchEvent
+from games.models import MatchEvent, Seat, SeatSocket
 from games.signals import process_released
 from tests import factories
 
@@ -237,4 +237,21 @@ async def test_a_process_counted_dead_closes_its_seated_sockets_for_a_reconnect(
     assert await a.receive_output(timeout=5) == {"type": "websocket.close", "code": 1012}
     await spectator.send_json_to({"t": "ping"})
     assert (await receive(spectator))["t"] == "pong"  # a spectator is not counted, and stays
+    await a.disconnect()  # the server tells the consumer its socket closed
+    seat = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert seat.connections == 0 and not await sync_to_async(SeatSocket.objects.exists)()
     await spectator.disconnect()
+
+
+async def test_a_socket_counts_for_the_seat_it_was_counted_for(table) -> None:
+    """Anna leaves the open table while her socket stays (as a spectator's): closing it later takes
+    it off her old seat's count."""
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    await receive(a)
+    assert (await sync_to_async(Seat.objects.get)(match=match, index=0)).connections == 1
+    await sync_to_async(Seat.objects.filter(match=match, index=0).update)(user=None)  # seat freed
+    await a.send_json_to({"t": "resync"})
+    assert (await receive(a))["d"]["seat"] is None
+    await a.disconnect()
+    assert (await sync_to_async(Seat.objects.get)(match=match, index=0)).connections == 0

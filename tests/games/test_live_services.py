@@ -339,3 +339,16 @@ def test_sockets_of_a_silent_web_process_stop_counting_and_it_reconnects_them(se
     connect(match.pk, 0)
     assert Seat.objects.get(match=match, index=0).connections == 1
     assert WebProcess.objects.get().seen_at > seen
+
+
+def test_presence_settings_are_checked(settings) -> None:
+    from games.checks import presence_settings
+
+    settings.PRESENCE_HEARTBEAT, settings.PRESENCE_EXPIRY = 10, 60
+    assert presence_settings(None) == []
+    settings.PRESENCE_HEARTBEAT = 30  # two missed beats would count a live process dead
+    assert [e.id for e in presence_settings(None)] == ["games.E001"]
+    settings.PRESENCE_HEARTBEAT = 0  # no heartbeat at all
+    assert [e.id for e in presence_settings(None)] == ["games.E001"]
+    settings.PRESENCE_EXPIRY = 0  # expiry off: no heartbeat needed
+    assert presence_settings(None) == []
