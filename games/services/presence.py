@@ -32,16 +32,23 @@ log = logging.getLogger(__name__)
 def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
     """Count one more open socket (`socket`: a key unique to it) for a seat, held by this process."""
     _register_process()
-    with transaction.atomic():
-        Seat.objects.filter(match_id=match_id, index=seat).update(
-            connections=F("connections") + 1, away_since=None, autoplay=False, left=False
-        )
-        SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
+    _open.add(socket)  # before the row exists: the heartbeat's reconciliation must never see it alone
+    try:
+        with transaction.atomic():
+            Seat.objects.filter(match_id=match_id, index=seat).update(
+                connections=F("connections") + 1, away_since=None, autoplay=False, left=False
+            )
+            SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
+    except BaseException:
+        _open.discard(socket)
+        raise
 
 
 def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime | None = None) -> None:
     """Count a socket no more; the last one of a seat starts its away clock (at `at`, default now).
-    A socket already taken off (a released process's, or a second call) changes nothing."""
+    A socket already taken off (a released process's, or a second call) changes nothing. If this
+    fails (the database away), the next heartbeat takes the socket off."""
+    _open.discard(socket)
     with transaction.atomic():
         if not SeatSocket.objects.filter(key=socket).delete()[0]:
             return
@@ -56,6 +63,7 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
 
 _process: tuple[int, str] | None = None
 _registered: set[str] = set()
+_open: set[str] = set()  # the keys of the sockets this process counts
 _register_lock = threading.Lock()
 _heartbeat_pid: int | None = None
 
@@ -89,6 +97,7 @@ def forget_registration() -> None:
     """For tests, whose database starts empty: register this process again with its next socket."""
     with _register_lock:
         _registered.clear()
+        _open.clear()
 
 
 def process_heartbeat() -> bool:
@@ -97,12 +106,26 @@ def process_heartbeat() -> bool:
     and the sockets register afresh when their clients reconnect."""
     me = process_id()
     with _register_lock:
-        if me not in _registered or WebProcess.objects.filter(pk=me).update(seen_at=timezone.now()):
+        if me not in _registered:
             return True
-        _registered.discard(me)
+        alive = WebProcess.objects.filter(pk=me).update(seen_at=timezone.now()) == 1
+        if not alive:
+            _registered.discard(me)
+    if alive:
+        _reconcile(me)
+        return True
     log.warning("web process %s was counted dead; its sockets will reconnect", me)
     process_released.send(sender=None)
     return False
+
+
+def _reconcile(me: str) -> None:
+    """Take off the sockets this process still has rows for but no longer counts (their disconnect
+    failed): no count stays raised until the process ends."""
+    rows = SeatSocket.objects.filter(process=me).values_list("key", "match_id", "seat_index")
+    for key, match_id, seat in rows:
+        if key not in _open:
+            seat_disconnected(match_id=match_id, seat=seat, socket=key)
 
 
 def _heartbeat_loop() -> None:

@@ -7,6 +7,7 @@ import datetime as dt
 import uuid
 
 import pytest
+from django.db import OperationalError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -352,3 +353,24 @@ def test_presence_settings_are_checked(settings) -> None:
     assert [e.id for e in presence_settings(None)] == ["games.E001"]
     settings.PRESENCE_EXPIRY = 0  # expiry off: no heartbeat needed
     assert presence_settings(None) == []
+
+
+def test_a_failed_disconnect_is_made_good_by_the_next_heartbeat(monkeypatch) -> None:
+    anna = factories.actor(factories.user("anna"))
+    match = preisjass_vs_ai(anna)
+    first, second = connect(match.pk, 0), connect(match.pk, 0)
+
+    def database_away(*args, **kwargs):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(presence.transaction, "atomic", database_away)
+    with pytest.raises(OperationalError):
+        presence.seat_disconnected(match_id=match.pk, seat=0, socket=first)
+    monkeypatch.undo()
+    assert Seat.objects.get(match=match, index=0).connections == 2  # nothing changed: still counted
+
+    assert presence.process_heartbeat() is True
+    assert Seat.objects.get(match=match, index=0).connections == 1
+    assert list(SeatSocket.objects.values_list("key", flat=True)) == [second]
+    assert presence.process_heartbeat() is True  # nothing more to do
+    assert Seat.objects.get(match=match, index=0).connections == 1
