@@ -91,7 +91,9 @@ def _reconnect_all(**kwargs: Any) -> None:
 
 
 async def _close_seated() -> None:
-    await asyncio.gather(*(consumer.close(code=1012) for consumer in list(_seated)))  # 1012: restart
+    # 4503, in the manner of 4403 and 4404: "come back". (daphne's websocket library refuses the
+    # standard 1012, "service restart": a server may only send 1000 or 3000-4999.)
+    await asyncio.gather(*(consumer.close(code=4503) for consumer in list(_seated)))
 
 
 class MatchConsumer(_Consumer):

@@ -234,7 +234,7 @@ async def test_a_process_counted_dead_closes_its_seated_sockets_for_a_reconnect(
     await receive(spectator)
     # The heartbeat's thread finds the process released by the watchdog.
     await asyncio.to_thread(process_released.send, sender=None)
-    assert await a.receive_output(timeout=5) == {"type": "websocket.close", "code": 1012}
+    assert await a.receive_output(timeout=5) == {"type": "websocket.close", "code": 4503}
     await spectator.send_json_to({"t": "ping"})
     assert (await receive(spectator))["t"] == "pong"  # a spectator is not counted, and stays
     await a.disconnect()  # the server tells the consumer its socket closed

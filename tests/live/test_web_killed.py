@@ -6,6 +6,7 @@ the players on the other web process finish the match."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from collections.abc import Iterator
@@ -63,6 +64,63 @@ def _seat(cluster: Cluster, match_id: int, index: int) -> tuple[int, bool]:
         index,
     )
     return int(connections), bool(autoplay)
+
+
+def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cluster: Cluster) -> None:
+    """web1 stops (SIGSTOP) for longer than the expiry: the watchdog counts it dead; once it runs
+    again its heartbeat finds out, it closes its seated sockets, the clients reconnect and count
+    again, and at the end every count is back to 0 (nothing counted twice or left raised)."""
+    cluster = presence_cluster
+    web1, web2 = cluster.web_urls
+    anna, ben = _user(web1, "anna"), _user(web2, "ben")
+    match_id = create_match(anna, ["human", "ai", "human", "ai"])
+    ben.api_ok("POST", f"/matches/{match_id}/join/", {})
+    anna_bot = SeatBot(web1, match_id, anna.cookie_header(), "anna")
+    ben_bot = SeatBot(web2, match_id, ben.cookie_header(), "ben")
+    closes: list[int] = []
+
+    async def scenario() -> tuple[list[dict[str, Any]], int]:
+        plays = [asyncio.create_task(bot.play(240)) for bot in (anna_bot, ben_bot)]
+        while anna_bot.acted < 3:
+            await asyncio.sleep(0.05)
+        web = cluster.procs["web1"]
+        os.killpg(web.pid, signal.SIGSTOP)
+        await asyncio.sleep(EXPIRY + 2.5)  # the watchdog (every second) releases web1's sockets
+        ((released,),) = await asyncio.to_thread(
+            query, cluster.database_url, "SELECT count(*) FROM games_seatsocket WHERE match_id = %s", match_id
+        )
+        closes.append(int(released))
+        os.killpg(web.pid, signal.SIGCONT)
+        ((version,),) = await asyncio.to_thread(
+            query, cluster.database_url, "SELECT version FROM games_match WHERE id = %s", match_id
+        )
+        return list(await asyncio.gather(*plays)), int(version)
+
+    finals, version_at_resume = run_async(scenario())
+
+    assert [f["d"]["match"]["status"] for f in finals] == ["finished", "finished"]
+    assert closes == [1]  # while web1 stood still, only Ben's socket (on web2) was counted
+    assert anna_bot.reconnects >= 1  # closed by web1 once it found itself released
+    later = [c for seq, _, c in stored_events(cluster.database_url, match_id) if seq > version_at_resume]
+    assert any(c and c.startswith("anna:") for c in later)  # she played on after coming back
+    _wait_for_counts_to_settle(cluster, match_id)
+    cluster.check_alive()
+
+
+def _wait_for_counts_to_settle(cluster: Cluster, match_id: int) -> None:
+    """Every socket has closed: each seat's count is 0 and no socket row is left."""
+    end = time.monotonic() + 10
+    while True:
+        counts = query(
+            cluster.database_url, "SELECT connections FROM games_seat WHERE match_id = %s", match_id
+        )
+        ((rows,),) = query(
+            cluster.database_url, "SELECT count(*) FROM games_seatsocket WHERE match_id = %s", match_id
+        )
+        if all(c == 0 for (c,) in counts) and rows == 0:
+            return
+        assert time.monotonic() < end, f"counts {counts}, socket rows {rows}"
+        time.sleep(0.1)
 
 
 def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
