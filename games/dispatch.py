@@ -99,10 +99,10 @@ def _group_send(group: str, message: dict[str, object]) -> None:
     if layer is None:
         return
     try:
-        loop = _server_loop
+        loop = server_loop()
         if isinstance(layer, RedisPubSubChannelLayer):
             _publish(layer, group, message)
-        elif loop is not None and loop.is_running() and not _running_on(loop):
+        elif loop is not None and not _running_on(loop):
             # A thread of the ASGI server (an append from a socket or a request, the embedded AI
             # runner, the watchdog): hand the send to the server's loop and go on. Waiting for it
             # would hold the thread while the loop is busy; the in-memory layer's queues belong to

@@ -62,7 +62,7 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
 # --- web processes: who holds the sockets counted above --------------------------------------------
 
 _process: tuple[int, str] | None = None
-_registered: set[str] = set()
+_registered_as: str | None = None  # this process's id once its WebProcess row is written
 _open: set[str] = set()  # the keys of the sockets this process counts
 _register_lock = threading.Lock()
 _heartbeat_pid: int | None = None
@@ -78,14 +78,14 @@ def process_id() -> str:
 
 
 def _register_process() -> None:
-    global _heartbeat_pid
+    global _heartbeat_pid, _registered_as
     me = process_id()
-    if me in _registered:
+    if _registered_as == me:
         return
     with _register_lock:
-        if me not in _registered:
+        if _registered_as != me:
             WebProcess.objects.update_or_create(pk=me, defaults={"seen_at": timezone.now()})
-            _registered.add(me)
+            _registered_as = me
         start = settings.PRESENCE_HEARTBEAT > 0 and _heartbeat_pid != os.getpid()
         if start:
             _heartbeat_pid = os.getpid()
@@ -95,8 +95,9 @@ def _register_process() -> None:
 
 def forget_registration() -> None:
     """For tests, whose database starts empty: register this process again with its next socket."""
+    global _registered_as
     with _register_lock:
-        _registered.clear()
+        _registered_as = None
         _open.clear()
 
 
@@ -104,13 +105,14 @@ def process_heartbeat() -> bool:
     """Tell the watchdog this process is alive. False if it had already counted it dead and taken its
     sockets off (the process was silent longer than PRESENCE_EXPIRY): then `process_released` is sent,
     and the sockets register afresh when their clients reconnect."""
+    global _registered_as
     me = process_id()
     with _register_lock:
-        if me not in _registered:
+        if _registered_as != me:
             return True
         alive = WebProcess.objects.filter(pk=me).update(seen_at=timezone.now()) == 1
         if not alive:
-            _registered.discard(me)
+            _registered_as = None
     if alive:
         _reconcile(me)
         return True

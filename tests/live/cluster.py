@@ -13,6 +13,7 @@ import asyncio
 import atexit
 import contextlib
 import functools
+import itertools
 import json
 import os
 import random
@@ -401,6 +402,16 @@ class HttpClient:
         if status >= 300:
             raise RuntimeError(f"{method} {path} -> {status}: {payload}")
         return payload
+
+
+_registrations = itertools.count(1)
+
+
+def registered_client(base: str, name: str) -> HttpClient:
+    """A browser with a freshly registered account (a name no earlier test run has taken)."""
+    client = HttpClient(base)
+    client.register(f"{name}{next(_registrations)}x{int(time.time() * 1000) % 10**8}")
+    return client
 
 
 def create_match(client: HttpClient, seats: list[str], game: str = "preisjass", name: str = "") -> int:

@@ -6,7 +6,6 @@ Preisjass runs), and no move is lost or stored twice."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import threading
 import time
 from typing import Any
@@ -14,22 +13,23 @@ from typing import Any
 import pytest
 
 from tests.live.checks import PREISJASS_POINTS, check_result, check_stream, stored_events
-from tests.live.cluster import Cluster, HttpClient, SeatBot, create_match, query, run_async
+from tests.live.cluster import (
+    Cluster,
+    HttpClient,
+    SeatBot,
+    create_match,
+    query,
+    registered_client,
+    run_async,
+)
 
 pytestmark = pytest.mark.slow
-_names = itertools.count(1)
 MATCH_TIMEOUT = 240
-
-
-def _user(base: str, prefix: str) -> HttpClient:
-    client = HttpClient(base)
-    client.register(f"{prefix}{next(_names)}x{int(time.time() * 1000) % 10**8}")
-    return client
 
 
 def _solo_match(cluster: Cluster, web: int, game: str = "preisjass") -> tuple[int, SeatBot]:
     """A match with one human (on web process `web`) and Anton in every other seat."""
-    human = _user(cluster.web_urls[web], "solo")
+    human = registered_client(cluster.web_urls[web], "solo")
     match_id = create_match(human, ["human"] + ["ai"] * (3 if game == "preisjass" else 1), game=game)
     return match_id, SeatBot(cluster.web_urls[web], match_id, human.cookie_header(), f"solo{match_id}")
 
@@ -67,7 +67,7 @@ async def _play_all(bots: list[SeatBot]) -> list[dict[str, Any]]:
 
 def test_humans_on_two_web_processes_play_a_whole_match(cluster: Cluster) -> None:
     web1, web2 = cluster.web_urls
-    anna, ben = _user(web1, "anna"), _user(web2, "ben")
+    anna, ben = registered_client(web1, "anna"), registered_client(web2, "ben")
     match_id = create_match(anna, ["human", "ai", "human", "ai"])
     assert ben.api_ok("POST", f"/matches/{match_id}/join/", {})["seat"] == 2
     bots = [

@@ -17,11 +17,11 @@ import pytest
 from tests.live.checks import check_result, check_stream, stored_events
 from tests.live.cluster import (
     Cluster,
-    HttpClient,
     RedisServer,
     SeatBot,
     create_match,
     query,
+    registered_client,
     run_async,
     wait_for,
 )
@@ -78,10 +78,8 @@ def test_redis_restart_mid_match_loses_nothing(redis_cluster: tuple[Cluster, Red
     """Two Schnapsen matches: a human on web1 against Anton, and humans on web1 and web2."""
     cluster, server = redis_cluster
     web1, web2 = cluster.web_urls
-    stamp = int(time.time() * 1000) % 10**8
-    clara, dora, emil = HttpClient(web1), HttpClient(web2), HttpClient(web1)
-    for client, name in ((clara, "clara"), (dora, "dora"), (emil, "emil")):
-        client.register(f"{name}{stamp}")
+    clara, dora = registered_client(web1, "clara"), registered_client(web2, "dora")
+    emil = registered_client(web1, "emil")
     against_ai = create_match(emil, ["human", "ai"], game="schnapsen")
     duel = create_match(clara, ["human", "human"], game="schnapsen")
     dora.api_ok("POST", f"/matches/{duel}/join/", {})

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import redis
 
-from tests.live.checks import check_result, check_stream, stored_events
+from tests.live.checks import check_result, check_stream, match_row, stored_events
 from tests.live.cluster import (
     Cluster,
     HttpClient,
@@ -24,6 +24,7 @@ from tests.live.cluster import (
     create_match,
     kill_group,
     query,
+    registered_client,
     run_async,
     spare_redis_url,
 )
@@ -50,10 +51,18 @@ def presence_cluster(live_database: str, tmp_path_factory: pytest.TempPathFactor
     redis.Redis.from_url(spare).flushdb()
 
 
-def _user(base: str, name: str) -> HttpClient:
-    client = HttpClient(base)
-    client.register(f"{name}{int(time.time() * 1000) % 10**8}")
-    return client
+def _table(cluster: Cluster, anna_reconnects: bool) -> tuple[int, SeatBot, SeatBot]:
+    """Anna on web1 and Ben on web2 at a Preisjass table with two Anton seats."""
+    web1, web2 = cluster.web_urls
+    anna, ben = registered_client(web1, "anna"), registered_client(web2, "ben")
+    match_id = create_match(anna, ["human", "ai", "human", "ai"])
+    ben.api_ok("POST", f"/matches/{match_id}/join/", {})
+    anna_bot = SeatBot(web1, match_id, anna.cookie_header(), "anna", reconnect=anna_reconnects)
+    return match_id, anna_bot, SeatBot(web2, match_id, ben.cookie_header(), "ben")
+
+
+def _version(cluster: Cluster, match_id: int) -> int:
+    return match_row(cluster.database_url, match_id)[1]
 
 
 def _seat(cluster: Cluster, match_id: int, index: int) -> tuple[int, bool]:
@@ -71,12 +80,7 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cl
     again its heartbeat finds out, it closes its seated sockets, the clients reconnect and count
     again, and at the end every count is back to 0 (nothing counted twice or left raised)."""
     cluster = presence_cluster
-    web1, web2 = cluster.web_urls
-    anna, ben = _user(web1, "anna"), _user(web2, "ben")
-    match_id = create_match(anna, ["human", "ai", "human", "ai"])
-    ben.api_ok("POST", f"/matches/{match_id}/join/", {})
-    anna_bot = SeatBot(web1, match_id, anna.cookie_header(), "anna")
-    ben_bot = SeatBot(web2, match_id, ben.cookie_header(), "ben")
+    match_id, anna_bot, ben_bot = _table(cluster, anna_reconnects=True)
     closes: list[int] = []
 
     async def scenario() -> tuple[list[dict[str, Any]], int]:
@@ -91,10 +95,8 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cl
         )
         closes.append(int(released))
         os.killpg(web.pid, signal.SIGCONT)
-        ((version,),) = await asyncio.to_thread(
-            query, cluster.database_url, "SELECT version FROM games_match WHERE id = %s", match_id
-        )
-        return list(await asyncio.gather(*plays)), int(version)
+        version = await asyncio.to_thread(_version, cluster, match_id)
+        return list(await asyncio.gather(*plays)), version
 
     finals, version_at_resume = run_async(scenario())
 
@@ -127,13 +129,8 @@ def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
     presence_cluster: Cluster,
 ) -> None:
     cluster = presence_cluster
-    web1, web2 = cluster.web_urls
-    anna, ben = _user(web1, "anna"), _user(web2, "ben")
-    match_id = create_match(anna, ["human", "ai", "human", "ai"])
-    ben.api_ok("POST", f"/matches/{match_id}/join/", {})
     # Anna's browser talks to web1 only and does not come back once it is gone.
-    anna_bot = SeatBot(web1, match_id, anna.cookie_header(), "anna", reconnect=False)
-    ben_bot = SeatBot(web2, match_id, ben.cookie_header(), "ben")
+    match_id, anna_bot, ben_bot = _table(cluster, anna_reconnects=False)
 
     async def scenario() -> tuple[dict[str, Any], float, int]:
         anna_play = asyncio.create_task(anna_bot.play(240))
@@ -142,11 +139,9 @@ def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
             await asyncio.sleep(0.05)
         kill_group(cluster.procs.pop("web1"), signal.SIGKILL)
         killed_at = time.time()
-        ((version,),) = await asyncio.to_thread(
-            query, cluster.database_url, "SELECT version FROM games_match WHERE id = %s", match_id
-        )
+        version = await asyncio.to_thread(_version, cluster, match_id)
         await asyncio.gather(anna_play, return_exceptions=True)  # her socket dropped with web1
-        return await ben_play, killed_at, int(version)
+        return await ben_play, killed_at, version
 
     final, killed_at, version_at_kill = run_async(scenario())
 
@@ -161,7 +156,7 @@ def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
     # Anna counted as present until web1 had been silent for EXPIRY (it beat last <= 0.5 s before
     # the kill), then away for DISCONNECT_TIMEOUT on her turn.
     assert first_stand_in.timestamp() - killed_at > EXPIRY - 0.5
-    events = HttpClient(web2).api_ok("GET", f"/matches/{match_id}/events/")["events"]
+    events = HttpClient(cluster.web_urls[1]).api_ok("GET", f"/matches/{match_id}/events/")["events"]
     assert [e["seq"] for e in events] == list(range(1, final["seq"] + 1))
     check_result(events)
     check_stream(cluster.database_url, match_id)
