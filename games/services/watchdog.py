@@ -76,9 +76,13 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
             dispatch.schedule_ai(match.pk, match.version, 0)
             counts["requeued"] += 1
         return
-    if _timer_ran_out(match, waited) or (_away_too_long(seat, match, now) and others_present(match, seat)):
+    timer = _timer_ran_out(match, waited)
+    if timer or (_away_too_long(seat, match, now) and others_present(match, seat)):
         if seat.connections == 0 and not seat.autoplay:
-            Seat.objects.filter(pk=seat.pk).update(autoplay=True)
+            # Only while the seat is still empty: the player may have come back since it was read.
+            taken = Seat.objects.filter(pk=seat.pk, connections=0).update(autoplay=True)
+            if not taken and not timer:
+                return
         if ai_move_play(match.pk, match.version, stand_in=True) is not None:
             counts["stand_in"] += 1
 

@@ -374,3 +374,28 @@ def test_a_failed_disconnect_is_made_good_by_the_next_heartbeat(monkeypatch) -> 
     assert list(SeatSocket.objects.values_list("key", flat=True)) == [second]
     assert presence.process_heartbeat() is True  # nothing more to do
     assert Seat.objects.get(match=match, index=0).connections == 1
+
+
+def test_a_player_back_while_the_watchdog_runs_keeps_the_seat(settings) -> None:
+    """The watchdog read the seat as empty; the player reconnects before it acts on that: Anton
+    neither takes the seat over nor plays the move."""
+    settings.DISCONNECT_TIMEOUT = 60
+    anna, ben = factories.actor(factories.user("anna")), factories.actor(factories.user("ben"))
+    match = match_create(
+        game="preisjass", creator=anna, seats=[SeatSpec(), SeatSpec("ai"), SeatSpec(), SeatSpec("ai")]
+    )
+    match_join(match_id=match.pk, actor=ben)
+    match.refresh_from_db()
+    away = load_state(match).to_move
+    assert isinstance(away, int) and away in (0, 2)
+    sockets = {seat: connect(match.pk, seat) for seat in (0, 2)}
+    presence.seat_disconnected(match_id=match.pk, seat=away, socket=sockets[away])
+    from games.services.watchdog import _check, _due
+
+    read = _due(later(61)).prefetch_related("seats").get(pk=match.pk)  # the seat is empty here
+    connect(match.pk, away)  # ... and the player is back before the watchdog acts
+    counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
+    _check(read, later(61), counts)
+    assert counts["stand_in"] == 0
+    assert not Seat.objects.get(match=match, index=away).autoplay
+    assert Match.objects.get(pk=match.pk).version == read.version
