@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
 
@@ -218,9 +219,10 @@ def test_preferanzen_session_against_anton(new_page: Any) -> None:
     # The replay draws the same felt and sheet from the public views.
     page.locator("[data-action=replay]").click()
     page.wait_for_url(f"**/matches/{match_id}/replay/")
-    page.get_by_role("button", name="Letzter Schritt").click()
+    # The step buttons work once the replay is loaded and its first step drawn.
     page.locator("#replay-app .pref-felt").wait_for()
-    assert page.locator("#replay-app .pref-sheet tbody tr[data-deal]").count() == 3
+    page.get_by_role("button", name="Letzter Schritt").click()
+    expect(page.locator("#replay-app .pref-sheet tbody tr[data-deal]")).to_have_count(3)
     assert watch.problems == []
 
 
