@@ -1,19 +1,12 @@
 from django.contrib import admin
-from django.db import connection
-from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-
-def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness for the load balancer and docker-compose: the database answers."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return HttpResponse("ok", content_type="text/plain")
-
+from config.health import healthz, readyz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("", include("frontend.urls")),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,48 @@
+"""Health endpoints for load balancers and orchestrators.
+
+`/healthz`: the process is alive and answers (nothing else is touched, so a database outage does not
+get every web process restarted). `/readyz`: the process can serve: the database answers, and with
+Redis configured, Redis answers through the cache and the channel layer's server. 503 names what failed."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def _database() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+def _redis() -> None:
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        client.ping()
+    finally:
+        client.close()
+    cache.get("readyz")  # the cache goes through its own connection pool
+
+
+def readyz(request: HttpRequest) -> HttpResponse:
+    checks = {"database": _database}
+    if settings.REDIS_URL:
+        checks["redis"] = _redis
+    failed: dict[str, str] = {}
+    for name, check in checks.items():
+        try:
+            check()
+        except Exception as exc:  # any failure means "not ready", and says which part
+            failed[name] = type(exc).__name__
+    body = {"ready": not failed, "checks": {name: failed.get(name, "ok") for name in checks}}
+    return HttpResponse(json.dumps(body), content_type="application/json", status=503 if failed else 200)
