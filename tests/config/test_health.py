@@ -25,7 +25,8 @@ def test_ready_checks_the_database_and_redis_when_configured(client: Client, set
 
 @pytest.mark.django_db
 def test_not_ready_when_redis_does_not_answer(client: Client, settings: object) -> None:
-    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # type: ignore[attr-defined]  (nothing listens there)
+    # Nothing listens on port 1.
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # type: ignore[attr-defined]
     response = client.get("/readyz")
     body = response.json()
     assert response.status_code == 503
