@@ -1,4 +1,4 @@
-// preisjass (Vorarlberger Preisjass, seed 003): game-specific parts of the table (hooks: see index.js).
+// preisjass (seed 003): game-specific parts of the table (hooks: see index.js).
 // The score sheet: points per game with the Bodentrumpf, totals, sacks, and the check that all players
 // together hold 157 points a game; at the end the ranking with each player's sacks.
 import { cardImage, cardName, suitName } from "../cards.js";
