@@ -14,4 +14,4 @@ register = template.Library()
 @register.simple_tag
 def game_titles_json() -> str:
     """The titles as JSON for a data attribute (the template escapes it): {"preisjass": "Preisjass", ...}."""
-    return json.dumps({game: str(game_title(game)) for game in GAME_TITLES}, ensure_ascii=False)
+    return json.dumps({game: game_title(game) for game in GAME_TITLES}, ensure_ascii=False)

@@ -136,7 +136,9 @@ def test_game_titles_are_the_servers(new_page: Any) -> None:
     match_id = page.url.rstrip("/").split("/")[-1]
     title = page.locator("[data-role=title]")
     expect_text = f"{GAME_TITLES['preference_vienna']} #{match_id}"
-    page.wait_for_function("text => document.querySelector('[data-role=title]').textContent === text", arg=expect_text)
+    page.wait_for_function(
+        "text => document.querySelector('[data-role=title]').textContent === text", arg=expect_text
+    )
     assert title.inner_text() == expect_text
     assert page.title() == f"{expect_text} – Kartentisch"
     assert watch.problems == []

@@ -34,7 +34,7 @@ def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
         path.append(node)
         for nxt in graph.get(node, []):
             if state.get(nxt) == 1:
-                return path[path.index(nxt) :] + [nxt]
+                return [*path[path.index(nxt) :], nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -53,7 +53,9 @@ def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
 
 def test_the_graph_is_read_from_the_import_lines(tmp_path: Path) -> None:
     (tmp_path / "games").mkdir()
-    (tmp_path / "a.js").write_text('import { b } from "./b.js";\nimport {\n  x,\n  y,\n} from "./games/c.js";\n')
+    (tmp_path / "a.js").write_text(
+        'import { b } from "./b.js";\nimport {\n  x,\n  y,\n} from "./games/c.js";\n'
+    )
     (tmp_path / "b.js").write_text('export { c } from "./games/c.js";\nconst s = "from ./a.js";\n')
     (tmp_path / "games" / "c.js").write_text('import { a } from "../a.js";\n')
     graph = import_graph(tmp_path)
@@ -76,6 +78,9 @@ def test_no_module_imports_itself_through_a_circle() -> None:
 
 
 def test_every_module_stays_small() -> None:
-    sizes = {p.relative_to(JS).as_posix(): len(p.read_text(encoding="utf-8").splitlines()) for p in JS.rglob("*.js")}
+    sizes = {
+        p.relative_to(JS).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+        for p in JS.rglob("*.js")
+    }
     big = {name: n for name, n in sizes.items() if n > MAX_LINES}
     assert not big, f"modules over {MAX_LINES} lines (split them by what they hold): {big}"

@@ -25,7 +25,8 @@ def _page_titles(page: str) -> dict[str, str]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("name", "kwargs"), [("home", {}), ("new-game", {}), ("table", {"match_id": 7}), ("replay", {"match_id": 7})]
+    ("name", "kwargs"),
+    [("home", {}), ("new-game", {}), ("table", {"match_id": 7}), ("replay", {"match_id": 7})],
 )
 def test_pages_carry_the_titles_of_games_titles_py(client: Client, name: str, kwargs: dict[str, int]) -> None:
     page = client.get(reverse(name, kwargs=kwargs)).content.decode()
