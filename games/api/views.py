@@ -28,6 +28,7 @@ from games.services.matches import (
     match_show_hands,
 )
 from games.services.presence import match_leave, match_settings_update
+from games.titles import game_title
 
 
 def acting_actor(request: Request, name: str = "") -> Actor:
@@ -60,6 +61,7 @@ class GamesView(APIView):
             games.append(
                 {
                     "game": name,
+                    "title": game_title(name),
                     "players": rules.players(options),
                     "options": options,
                     "ai_versions": ai_registry.available_versions(name),

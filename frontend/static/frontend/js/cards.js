@@ -1,9 +1,8 @@
 // Cards: names, sort order and SVG pictures (French or German suits). Notation "<rank><suit>",
 // ranks 6 7 8 9 T J Q K A, suits C S D H (German: Eichel, Laub, Schellen, Herz).
 
+import { el, svgEl } from "./dom.js";
 import { t } from "./i18n.js";
-
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const SUIT_NAMES = {
   german: { C: "Eichel", S: "Laub", D: "Schellen", H: "Herz" },
@@ -52,13 +51,6 @@ export function sortHand(cards, trump) {
   );
 }
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 const COLORS = {
   french: { C: "#1d1d1f", S: "#1d1d1f", D: "#c8102e", H: "#c8102e" },
   german: { C: "#6b4423", S: "#2e7d32", D: "#b8860b", H: "#c8102e" },
@@ -68,95 +60,95 @@ const COLORS = {
 function drawSuit(g, suit, style) {
   const color = COLORS[style][suit];
   if (suit === "H") {
-    el("path", {
+    g.appendChild(svgEl("path", {
       d: "M10 18 C2 12 0 8.5 0 5.5 C0 2.3 2.3 0 5.2 0 C7.4 0 9 1.3 10 3.4 C11 1.3 12.6 0 14.8 0 C17.7 0 20 2.3 20 5.5 C20 8.5 18 12 10 18 Z",
       fill: color,
-    }, g);
+    }));
   } else if (style === "french" && suit === "D") {
-    el("path", { d: "M10 0 L18 10 L10 20 L2 10 Z", fill: color }, g);
+    g.appendChild(svgEl("path", { d: "M10 0 L18 10 L10 20 L2 10 Z", fill: color }));
   } else if (style === "french" && suit === "S") {
-    el("path", {
+    g.appendChild(svgEl("path", {
       d: "M10 0 C18 6 20 9 20 12 C20 15 18 17 15 17 C13 17 11.6 16 10.8 14.6 L12.2 20 L7.8 20 L9.2 14.6 C8.4 16 7 17 5 17 C2 17 0 15 0 12 C0 9 2 6 10 0 Z",
       fill: color,
-    }, g);
+    }));
   } else if (style === "french" && suit === "C") {
-    el("circle", { cx: 10, cy: 5, r: 4.6, fill: color }, g);
-    el("circle", { cx: 4.8, cy: 11.5, r: 4.6, fill: color }, g);
-    el("circle", { cx: 15.2, cy: 11.5, r: 4.6, fill: color }, g);
-    el("path", { d: "M9 10 L7.8 20 L12.2 20 L11 10 Z", fill: color }, g);
+    g.appendChild(svgEl("circle", { cx: 10, cy: 5, r: 4.6, fill: color }));
+    g.appendChild(svgEl("circle", { cx: 4.8, cy: 11.5, r: 4.6, fill: color }));
+    g.appendChild(svgEl("circle", { cx: 15.2, cy: 11.5, r: 4.6, fill: color }));
+    g.appendChild(svgEl("path", { d: "M9 10 L7.8 20 L12.2 20 L11 10 Z", fill: color }));
   } else if (suit === "D") {
     // Schellen: a golden bell with a slot.
-    el("circle", { cx: 10, cy: 10.5, r: 8.5, fill: color, stroke: "#5a4300", "stroke-width": 1 }, g);
-    el("path", { d: "M2.5 8.5 L17.5 8.5", stroke: "#5a4300", "stroke-width": 1.2 }, g);
-    el("circle", { cx: 10, cy: 14, r: 2, fill: "#3a2a00" }, g);
-    el("path", { d: "M10 16 L10 19", stroke: "#3a2a00", "stroke-width": 1.2 }, g);
+    g.appendChild(svgEl("circle", { cx: 10, cy: 10.5, r: 8.5, fill: color, stroke: "#5a4300", "stroke-width": 1 }));
+    g.appendChild(svgEl("path", { d: "M2.5 8.5 L17.5 8.5", stroke: "#5a4300", "stroke-width": 1.2 }));
+    g.appendChild(svgEl("circle", { cx: 10, cy: 14, r: 2, fill: "#3a2a00" }));
+    g.appendChild(svgEl("path", { d: "M10 16 L10 19", stroke: "#3a2a00", "stroke-width": 1.2 }));
   } else if (suit === "S") {
     // Laub: a green leaf with its vein.
-    el("path", { d: "M10 0 C19 5 19.5 13 10 18 C0.5 13 1 5 10 0 Z", fill: color }, g);
-    el("path", { d: "M10 2 L10 20", stroke: "#123d14", "stroke-width": 1.2 }, g);
+    g.appendChild(svgEl("path", { d: "M10 0 C19 5 19.5 13 10 18 C0.5 13 1 5 10 0 Z", fill: color }));
+    g.appendChild(svgEl("path", { d: "M10 2 L10 20", stroke: "#123d14", "stroke-width": 1.2 }));
   } else {
     // Eichel: an acorn, cup on top.
-    el("ellipse", { cx: 10, cy: 12.5, rx: 5.8, ry: 7, fill: "#c8892b", stroke: "#6b4423", "stroke-width": 0.8 }, g);
-    el("path", { d: "M3 10 Q10 0 17 10 Z", fill: color }, g);
-    el("path", { d: "M10 0 L10 4", stroke: color, "stroke-width": 1.6 }, g);
+    g.appendChild(svgEl("ellipse", { cx: 10, cy: 12.5, rx: 5.8, ry: 7, fill: "#c8892b", stroke: "#6b4423", "stroke-width": 0.8 }));
+    g.appendChild(svgEl("path", { d: "M3 10 Q10 0 17 10 Z", fill: color }));
+    g.appendChild(svgEl("path", { d: "M10 0 L10 4", stroke: color, "stroke-width": 1.6 }));
   }
 }
 
 function suitAt(svg, suit, style, x, y, size) {
-  const g = el("g", { transform: `translate(${x} ${y}) scale(${size / 20})` }, svg);
+  const g = svg.appendChild(svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 20})` }));
   drawSuit(g, suit, style);
   return g;
 }
 
 /** An SVG picture of `card` (face up), 60x90 units; `null` draws a card back. */
 export function cardSVG(card, style) {
-  const svg = el("svg", { viewBox: "0 0 60 90", class: "card-svg", "aria-hidden": "true", focusable: "false" });
+  const svg = svgEl("svg", { viewBox: "0 0 60 90", class: "card-svg", "aria-hidden": "true", focusable: "false" });
   if (!isCard(card)) {
-    el("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fff", stroke: "#888" }, svg);
-    el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#1f5d3a" }, svg);
+    svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fff", stroke: "#888" }));
+    svg.appendChild(svgEl("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#1f5d3a" }));
     for (let i = 0; i < 8; i += 1) {
-      el("path", { d: `M4 ${8 + i * 11} L56 ${i * 11 - 20}`, stroke: "#2f7a4f", "stroke-width": 2 }, svg);
+      svg.appendChild(svgEl("path", { d: `M4 ${8 + i * 11} L56 ${i * 11 - 20}`, stroke: "#2f7a4f", "stroke-width": 2 }));
     }
-    el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "none", stroke: "#b8860b", "stroke-width": 1.5 }, svg);
+    svg.appendChild(svgEl("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "none", stroke: "#b8860b", "stroke-width": 1.5 }));
     return svg;
   }
   const [rank, suit] = card;
   const color = COLORS[style][suit];
   const label = RANK_LABELS[style][rank] || rank;
-  el("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fffdf7", stroke: "#777" }, svg);
+  svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fffdf7", stroke: "#777" }));
   const corner = (x, y, rotate) => {
-    const g = el("g", { transform: `rotate(${rotate} 30 45)` }, svg);
-    const text = el("text", {
+    const g = svg.appendChild(svgEl("g", { transform: `rotate(${rotate} 30 45)` }));
+    const text = g.appendChild(svgEl("text", {
       x, y, "font-size": label.length > 1 ? 11 : 13, "font-weight": 700, fill: color,
       "font-family": "Georgia, serif", "text-anchor": "middle",
-    }, g);
+    }));
     text.textContent = label;
     suitAt(g, suit, style, x - 4.5, y + 3, 9);
   };
   corner(8.5, 14, 0);
   corner(8.5, 14, 180);
   if ("JQK".includes(rank)) {
-    el("rect", { x: 15, y: 18, width: 30, height: 54, rx: 3, fill: "none", stroke: color, "stroke-width": 1.2 }, svg);
-    const t = el("text", {
+    svg.appendChild(svgEl("rect", { x: 15, y: 18, width: 30, height: 54, rx: 3, fill: "none", stroke: color, "stroke-width": 1.2 }));
+    const t = svg.appendChild(svgEl("text", {
       x: 30, y: 52, "font-size": 22, "font-weight": 700, fill: color,
       "font-family": "Georgia, serif", "text-anchor": "middle",
-    }, svg);
+    }));
     t.textContent = label;
     suitAt(svg, suit, style, 23, 22, 14);
   } else {
     suitAt(svg, suit, style, 16, 31, 28);
-    if (rank === "A") el("circle", { cx: 30, cy: 45, r: 19, fill: "none", stroke: color, "stroke-width": 0.8 }, svg);
+    if (rank === "A") svg.appendChild(svgEl("circle", { cx: 30, cy: 45, r: 19, fill: "none", stroke: color, "stroke-width": 0.8 }));
   }
   return svg;
 }
 
 /** A non-interactive card picture with an accessible name. */
 export function cardImage(card, style, extraClass = "") {
-  const span = document.createElement("span");
-  span.className = `card ${extraClass}`.trim();
-  span.setAttribute("role", "img");
-  span.setAttribute("aria-label", isCard(card) ? cardName(card, style) : t("face-down card"));
-  span.dataset.card = isCard(card) ? card : "";
-  span.appendChild(cardSVG(card, style));
-  return span;
+  const attrs = {
+    class: `card ${extraClass}`.trim(),
+    role: "img",
+    "aria-label": isCard(card) ? cardName(card, style) : t("face-down card"),
+    "data-card": isCard(card) ? card : "",
+  };
+  return el("span", attrs, cardSVG(card, style));
 }

@@ -1,6 +1,7 @@
 // The games catalogue (GET /api/games/) and the AI version labels with their "Ø gegen Anton" figure.
 import { get } from "./api.js";
-import { fmt } from "./sheets.js";
+import { el } from "./dom.js";
+import { fmt } from "./format.js";
 
 let cache = null;
 
@@ -25,11 +26,6 @@ export function fillVersions(select, game) {
   const versions = game.ai_versions && game.ai_versions.length ? game.ai_versions : ["anton"];
   const previous = select.value;
   select.replaceChildren();
-  for (const v of versions) {
-    const option = document.createElement("option");
-    option.value = v;
-    option.textContent = versionLabel(game, v);
-    select.appendChild(option);
-  }
+  for (const v of versions) select.appendChild(el("option", { value: v }, versionLabel(game, v)));
   if (versions.includes(previous)) select.value = previous;
 }

@@ -1,9 +1,10 @@
 // Home: the games, my running matches, the open tables of others (live from ws/lobby/).
 import { get, post } from "./api.js";
 import { loadGames } from "./games.js";
-import { gameTitle, t, tf } from "./i18n.js";
+import { el } from "./dom.js";
+import { t, tf } from "./i18n.js";
 import { lobbyFeed } from "./live.js";
-import { el } from "./ui.js";
+import { gameTitle } from "./titles.js";
 
 const root = document.getElementById("home-app");
 const lists = {

@@ -42,15 +42,3 @@ const TERMS = {
 export function term(word) {
   return TERMS[word] || word;
 }
-
-export const GAME_TITLES = {
-  preisjass: "Vorarlberger Preisjass",
-  schnapsen: "Schnapsen",
-  preferanzen: "Preferanzen",
-  preference_vienna: "Wiener Preference",
-  preferans: "Preferans (Sotschi)",
-};
-
-export function gameTitle(game) {
-  return GAME_TITLES[game] || game;
-}

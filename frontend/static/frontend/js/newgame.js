@@ -1,9 +1,10 @@
 // New game dialog: game, rule options, seats (human or AI), AI version, AI names, deck pictures.
 import { post } from "./api.js";
 import { deckStyle, setDeckStyle } from "./cards.js";
+import { el } from "./dom.js";
 import { fillVersions, loadGames } from "./games.js";
-import { gameTitle, t, tf } from "./i18n.js";
-import { el } from "./ui.js";
+import { t, tf } from "./i18n.js";
+import { gameTitle } from "./titles.js";
 
 const form = document.getElementById("new-game");
 const gameSelect = form.querySelector("#ng-game");

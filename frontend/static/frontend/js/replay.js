@@ -3,10 +3,12 @@ import { get } from "./api.js";
 import { actionLabel } from "./actions.js";
 import { gameModule } from "./games/index.js";
 import { cardName, deckStyle } from "./cards.js";
-import { gameTitle, t, tf } from "./i18n.js";
+import { el } from "./dom.js";
+import { t, tf } from "./i18n.js";
+import { seatNames } from "./seats.js";
 import { renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
-import { el } from "./ui.js";
+import { gameTitle } from "./titles.js";
 
 const root = document.getElementById("replay-app");
 const matchId = Number(root.dataset.match);
@@ -27,7 +29,7 @@ let index = 0;
 let style = "german";
 
 function names() {
-  return data.match.seats.map((s, i) => s.name || `${t("Seat")} ${i + 1}`);
+  return seatNames(data.match.seats);
 }
 
 function describe(event) {

@@ -2,8 +2,10 @@
 // bottom seat's hand. Used by the live table and by the replay viewer.
 import { gameModule } from "./games/index.js";
 import { cardImage, cardName, cardSVG, isCard, sortHand, suitName } from "./cards.js";
+import { el } from "./dom.js";
+import { fmt } from "./format.js";
 import { t, tf } from "./i18n.js";
-import { fmt } from "./sheets.js";
+import { seatName } from "./seats.js";
 
 const LAYOUTS = {
   2: ["bottom", "top"],
@@ -19,27 +21,20 @@ export function positions(n, bottom) {
   return out;
 }
 
-function node(tag, cls, text) {
-  const n = document.createElement(tag);
-  if (cls) n.className = cls;
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
 function badge(text, cls) {
-  return node("span", `badge ${cls || ""}`.trim(), text);
+  return el("span", { class: `badge ${cls}` }, text);
 }
 
 /** The name plate of one seat: name, KI mark, to-move, dealer, cards, score. */
 function plate(model, seat, pos) {
   const { view, seats } = model;
   const info = seats[seat] || {};
-  const box = node("div", `seat pos-${pos}`);
+  const box = el("div", { class: `seat pos-${pos}` });
   box.dataset.seat = String(seat);
   const toMove = view && view.to_move === seat;
   if (toMove) box.classList.add("to-move");
-  const head = node("div", "plate");
-  const name = node("span", "name", info.name || `${t("Seat")} ${seat + 1}`);
+  const head = el("div", { class: "plate" });
+  const name = el("span", { class: "name" }, seatName(seats, seat));
   head.appendChild(name);
   if (info.kind === "ai") head.appendChild(badge(t("(AI)"), "ai"));
   if (seat === model.mySeat) head.appendChild(badge(t("you"), "me"));
@@ -49,16 +44,16 @@ function plate(model, seat, pos) {
   else if (info.away) head.appendChild(badge(t("away"), "away"));
   if (info.autoplay) head.appendChild(badge(t("AI plays"), "auto"));
   box.appendChild(head);
-  const facts = node("div", "facts");
+  const facts = el("div", { class: "facts" });
   const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;
-  const countText = node("span", "count", tf("%(n)s cards", { n: count }));
+  const countText = el("span", { class: "count" }, tf("%(n)s cards", { n: count }));
   countText.dataset.count = String(count);
   facts.appendChild(countText);
   if (view && Array.isArray(view.scores) && typeof view.scores[seat] === "number") {
-    facts.appendChild(node("span", "score", `${t("Points")}: ${fmt(view.scores[seat])}`));
+    facts.appendChild(el("span", { class: "score" }, `${t("Points")}: ${fmt(view.scores[seat])}`));
   }
   if (view && view.game === "preisjass" && view.game_points) {
-    facts.appendChild(node("span", "game-points", `${t("this game")}: ${fmt(view.game_points[seat])}`));
+    facts.appendChild(el("span", { class: "game-points" }, `${t("this game")}: ${fmt(view.game_points[seat])}`));
   }
   box.appendChild(facts);
   return box;
@@ -66,17 +61,17 @@ function plate(model, seat, pos) {
 
 function miniHand(model, seat) {
   const { view, allHands, style } = model;
-  const wrap = node("div", "mini-hand");
+  const wrap = el("div", { class: "mini-hand" });
   const open = allHands && allHands[String(seat)];
   if (open) {
     wrap.classList.add("open");
-    wrap.setAttribute("aria-label", tf("Hand of %(name)s", { name: (model.seats[seat] || {}).name || seat }));
+    wrap.setAttribute("aria-label", tf("Hand of %(name)s", { name: seatName(model.seats, seat) }));
     for (const card of sortHand(open, view && view.trump)) wrap.appendChild(cardImage(card, style, "mini"));
   } else {
     const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;
     wrap.setAttribute("aria-hidden", "true");
     for (let i = 0; i < Math.min(count, 12); i += 1) {
-      const back = node("span", "card mini back");
+      const back = el("span", { class: "card mini back" });
       back.appendChild(cardSVG(null, style));
       wrap.appendChild(back);
     }
@@ -86,8 +81,8 @@ function miniHand(model, seat) {
 
 function centre(model, pos) {
   const { view, style } = model;
-  const box = node("div", "centre");
-  const trick = node("div", "trick");
+  const box = el("div", { class: "centre" });
+  const trick = el("div", { class: "trick" });
   trick.setAttribute("aria-label", t("Trick"));
   trick.setAttribute("role", "group");
   const entries = model.trickOverride || (view && view.trick) || [];
@@ -108,10 +103,10 @@ function centre(model, pos) {
   const last = view && view.last_trick;
   if (last && !model.trickOverride) {
     const cards = Array.isArray(last) ? last : last.cards || [];
-    const lastBox = node("div", "last-trick");
+    const lastBox = el("div", { class: "last-trick" });
     lastBox.setAttribute("role", "group");
     lastBox.setAttribute("aria-label", t("Last trick"));
-    lastBox.appendChild(node("span", "label", t("Last trick")));
+    lastBox.appendChild(el("span", { class: "label" }, t("Last trick")));
     for (const entry of cards) {
       const img = cardImage(entry.card, style, "mini");
       img.dataset.seat = String(entry.seat);
@@ -125,38 +120,38 @@ function centre(model, pos) {
 
 function trumpInfo(model) {
   const { view, style } = model;
-  const info = node("div", "trump-info");
+  const info = el("div", { class: "trump-info" });
   if (!view) return info;
   const trumpCard = view.bodentrumpf || view.trump_card;
   if (isCard(trumpCard)) {
-    const fig = node("figure", "trump-card");
+    const fig = el("figure", { class: "trump-card" });
     fig.appendChild(cardImage(trumpCard, style, "small"));
-    const cap = node("figcaption");
+    const cap = el("figcaption");
     const label = view.game === "preisjass" ? t("Bodentrumpf") : t("Trump card");
     cap.textContent = `${label}: ${cardName(trumpCard, style)}`;
     fig.appendChild(cap);
     info.appendChild(fig);
   }
-  if (view.trump) info.appendChild(node("p", "trump", `${t("Trump")}: ${suitName(view.trump, style)}`));
-  if (typeof view.stock_size === "number") info.appendChild(node("p", "stock", `${t("Stock")}: ${view.stock_size}`));
-  if (view.closed) info.appendChild(node("p", "closed", t("closed")));
+  if (view.trump) info.appendChild(el("p", { class: "trump" }, `${t("Trump")}: ${suitName(view.trump, style)}`));
+  if (typeof view.stock_size === "number") info.appendChild(el("p", { class: "stock" }, `${t("Stock")}: ${view.stock_size}`));
+  if (view.closed) info.appendChild(el("p", { class: "closed" }, t("closed")));
   if (view.contract !== null && view.contract !== undefined) {
     const c = typeof view.contract === "object" ? Object.values(view.contract).join(" ") : String(view.contract);
-    info.appendChild(node("p", "contract", `${t("Contract")}: ${c}`));
+    info.appendChild(el("p", { class: "contract" }, `${t("Contract")}: ${c}`));
   }
   return info;
 }
 
 /** The bottom hand as pictures (replay, spectators) — the live table builds buttons instead. */
 export function staticHand(model, seat) {
-  const hand = node("div", "hand");
+  const hand = el("div", { class: "hand" });
   const cards = (model.allHands && model.allHands[String(seat)]) || (model.view && seat === model.view.seat ? model.view.hand : null);
   if (cards) {
     for (const card of sortHand(cards, model.view && model.view.trump)) hand.appendChild(cardImage(card, model.style));
   } else {
     const count = model.view && model.view.hand_sizes ? model.view.hand_sizes[seat] : 0;
     for (let i = 0; i < count; i += 1) {
-      const back = node("span", "card back");
+      const back = el("span", { class: "card back" });
       back.appendChild(cardSVG(null, model.style));
       hand.appendChild(back);
     }

@@ -1,18 +1,6 @@
-// Small DOM helpers shared by the pages.
+// Small page helpers: a pause and a modal yes/no question.
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children) {
-    if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
 
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,13 +5,17 @@
 //                                                  the generic buttons are used when it returns null
 //   actionLabel(action, view, style)     -> string a nicer label for one action, or null
 //   rowResult(view, row, names, style)   -> Node   the result of one finished deal (dialog between deals)
+//   nextRowLabel()                       -> string the button that closes that dialog
 //   finalSummary(payload, names, style)  -> Node   the result on the final screen instead of the ranking
-// Each game registers itself below (one import line per game).
+// Each game registers itself below (one import line per game). A game module imports only leaf
+// modules (cards, dom, format, i18n, ...), never the table or the sheets: no import circles.
 import * as preferans from "./preferans.js";
 import * as preferanzen from "./preferanzen.js";
+import * as preisjass from "./preisjass.js";
 import * as schnapsen from "./schnapsen.js";
 
 const MODULES = {
+  preisjass,
   schnapsen,
   preferanzen,
   preference_vienna: preferanzen,

@@ -1,0 +1,65 @@
+// preisjass (seed 003): game-specific parts of the table (hooks: see index.js).
+// The score sheet: points per game with the Bodentrumpf, totals, sacks, and the check that all players
+// together hold 157 points a game; at the end the ranking with each player's sacks.
+import { cardImage, cardName, suitName } from "../cards.js";
+import { el } from "../dom.js";
+import { fmt } from "../format.js";
+import { t } from "../i18n.js";
+import { headRow } from "../sheethead.js";
+
+const POINTS_PER_GAME = 157;
+
+function gameRow(row, style) {
+  const trumpCell = el("td", { class: "trump-cell" });
+  if (row.bodentrumpf) {
+    trumpCell.append(cardImage(row.bodentrumpf, style, "mini"), el("span", { class: "sr-only-sm" }, suitName(row.trump, style)));
+    trumpCell.title = cardName(row.bodentrumpf, style);
+  }
+  const tr = el("tr", { "data-game": row.game }, el("th", {}, String(row.game)), trumpCell);
+  row.points.forEach((p, i) => {
+    const sack = row.sacks[i];
+    tr.appendChild(el("td", { class: sack ? "num sack" : "num" }, fmt(p), sack ? el("span", { class: "sack-mark" }, ` ${t("Sack")}`) : null));
+  });
+  return tr;
+}
+
+function footRow(cls, label, values) {
+  return el("tr", { class: cls }, el("th", {}, label), el("td", {}, ""), ...values.map((v) => el("td", { class: "num" }, fmt(v))));
+}
+
+export function sheet(view, names, style) {
+  const sheet = view.sheet || { games: [], totals: [], sacks: [] };
+  const table = el("table", { class: "sheet preisjass-sheet" }, el("caption", {}, t("Points per game, total and sacks")));
+  table.createTHead().appendChild(headRow(names, [t("Game"), t("Trump")]));
+  const tbody = table.createTBody();
+  for (const row of sheet.games) tbody.appendChild(gameRow(row, style));
+  const tfoot = table.createTFoot();
+  tfoot.append(footRow("total", t("Total"), sheet.totals || []), footRow("sacks", t("Sacks"), sheet.sacks || []));
+  const all = (sheet.totals || []).reduce((a, b) => a + b, 0);
+  const games = view.games_total || 12;
+  const sum = el(
+    "p",
+    { class: "sheet-sum", "data-total-all": all },
+    `${t("All players together")}: ${fmt(all)} ${t("of")} ${fmt(POINTS_PER_GAME * games)} ${t("points")} (${sheet.games.length}/${games} ${t("games")})`,
+  );
+  return el("div", {}, table, sum);
+}
+
+/** The final ranking: points, then each player's sacks. */
+export function finalSummary(payload, names) {
+  const { view } = payload;
+  if (!view || !Array.isArray(view.scores)) return null;
+  const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
+  const list = el("ol", { class: "ranking" });
+  for (const s of order) {
+    let text = `${names[s]}: ${fmt(view.scores[s])} ${t("points")}`;
+    if (view.sheet && view.sheet.sacks) text += `, ${view.sheet.sacks[s]} ${t("Sacks")}`;
+    list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, text));
+  }
+  return list;
+}
+
+/** The button that closes the result between games. */
+export function nextRowLabel() {
+  return t("Next game - cut and deal");
+}

@@ -1,0 +1,65 @@
+// Schnapsen words and facts shared by the panel, the felt and the sheet: suit labels, marriage points,
+// the deal-end reasons, the Bummerl winner, and the labels of the special actions (game terms stay
+// German in both languages, like i18n.js TERMS).
+import { cardName, suitName } from "../../cards.js";
+import { t } from "../../i18n.js";
+
+const SUIT_SYMBOL = { C: "♣", S: "♠", D: "♦", H: "♥" };
+export const WIN = 66;
+
+// The engine's deal-end reasons (scoring.py) as UI strings.
+const REASONS = {
+  "66 reached": () => t("66 reached"),
+  "closed and made": () => t("closed and made"),
+  "closed, opponent reached 66": () => t("closed, opponent reached 66"),
+  "closed and failed": () => t("closed and failed"),
+  "last trick": () => t("last trick"),
+};
+
+export function isSeat(seat) {
+  return seat === 0 || seat === 1;
+}
+
+export function suitLabel(suit, style) {
+  return `${suitName(suit, style)} ${SUIT_SYMBOL[suit] || ""}`.trim();
+}
+
+export function marriagePoints(suit, view) {
+  return suit === view.trump ? 40 : 20;
+}
+
+/** The Bummerl winner once the match is decided (0 points left), else null. */
+export function bummerlWinner(view) {
+  if (!view || view.phase !== "over" || !Array.isArray(view.scores)) return null;
+  const done = [0, 1].filter((s) => view.scores[s] === 0);
+  if (done.length === 1) return done[0];
+  const gp = view.game_points || [0, 0];
+  return gp[0] === gp[1] ? null : gp[0] > gp[1] ? 0 : 1;
+}
+
+function jackWord(style) {
+  return style === "german" ? "Trumpf-Unter" : "Trumpf-Buben";
+}
+
+function rankWord(card, style) {
+  if (card[0] === "K") return "König";
+  return style === "german" ? "Ober" : "Dame";
+}
+
+export function actionLabel(action, view, style) {
+  if (action.type === "exchange_trump") {
+    const card = view && view.trump_card ? ` (gegen ${cardName(view.trump_card, style)})` : "";
+    return `${jackWord(style)} tauschen${card}`;
+  }
+  if (action.type === "close") return "Zudrehen";
+  if (action.type === "play" && action.marriage) {
+    const suit = action.card[1];
+    return `Ansagen: ${marriagePoints(suit, view || {})} (${suitName(suit, style)}) – ${rankWord(action.card, style)} ausspielen`;
+  }
+  return null;
+}
+
+export function reasonText(row) {
+  const make = REASONS[row.reason];
+  return make ? make() : String(row.reason || "");
+}

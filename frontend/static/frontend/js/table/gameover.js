@@ -1,0 +1,26 @@
+// The dialog between games: the result of the game just finished, and the button to go on.
+import { el } from "../dom.js";
+import { gameModule } from "../games/index.js";
+import { t, tf } from "../i18n.js";
+import { finishedRows, renderRowResult } from "../sheets.js";
+import { drawHand } from "./acting.js";
+import { app, names, ui } from "./context.js";
+
+export function showGameOver(payload) {
+  const mod = gameModule(payload.view.game);
+  const rows = finishedRows(payload.view);
+  const row = rows[rows.length - 1];
+  const dlg = ui.gameOver;
+  const number = row.game || rows.length;
+  const body = [
+    el("h2", {}, tf("Game %(n)s is over", { n: number })),
+    (mod.rowResult || renderRowResult)(payload.view, row, names(payload), app.style),
+  ];
+  const label = mod.nextRowLabel ? mod.nextRowLabel() : t("Next deal");
+  const next = el("button", { type: "button", class: "primary", "data-action": "next-game", autofocus: "" }, label);
+  next.addEventListener("click", () => dlg.close());
+  dlg.addEventListener("close", () => app.shown && drawHand(app.shown), { once: true });
+  body.push(el("p", {}, next));
+  dlg.replaceChildren(...body);
+  if (!dlg.open) dlg.showModal();
+}

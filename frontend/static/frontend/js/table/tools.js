@@ -1,0 +1,81 @@
+// The tools above the live table: show all hands (practice), spectators allowed, the fair-deals
+// commitment, and quitting the match.
+import { ApiError, patch, post } from "../api.js";
+import { el } from "../dom.js";
+import { t, tf } from "../i18n.js";
+import { confirmDialog } from "../ui.js";
+import { app, matchId, root, say, ui } from "./context.js";
+
+/** onState(payload) takes the state the server answers with after "show all hands". */
+export function renderTools(payload, onState) {
+  const { match } = payload;
+  ui.tools.replaceChildren();
+  const seated = payload.seat !== null && payload.seat !== undefined;
+  const others = match.seats.filter((s) => s.index !== payload.seat);
+  if (seated && match.status === "running" && !match.practice && others.every((s) => s.kind === "ai")) {
+    const btn = el("button", { type: "button", class: "secondary", "data-action": "show-hands" }, t("Show all hands"));
+    btn.addEventListener("click", () => showHands(onState));
+    ui.tools.appendChild(btn);
+  }
+  if (payload.is_opener && match.status !== "finished") {
+    const label = el("label", { class: "toggle" });
+    const box = el("input", { type: "checkbox" });
+    box.checked = match.spectators_allowed;
+    box.addEventListener("change", async () => {
+      try {
+        await patch(`/api/matches/${matchId}/`, { spectators_allowed: box.checked });
+      } catch (exc) {
+        box.checked = !box.checked;
+        say(exc.message, "error");
+      }
+    });
+    label.append(box, ` ${t("Spectators allowed")}`);
+    ui.tools.appendChild(label);
+  }
+  if (match.seed_commitment) ui.tools.appendChild(commitmentBadge(match.seed_commitment));
+  const leave = el("button", { type: "button", class: "danger", "data-action": "leave" }, t("Quit"));
+  leave.addEventListener("click", quit);
+  ui.tools.appendChild(leave);
+}
+
+function commitmentBadge(commitment) {
+  const tip = tf("Fair deals: the server committed to its secret seed before the first card (SHA-256 %(c)s). The seed is revealed after the match, so anyone can check every deal.", { c: commitment });
+  return el(
+    "span",
+    { class: "commitment", "data-role": "commitment", title: tip, tabindex: 0, "aria-label": tip },
+    `${t("Fair deals")}: `,
+    el("code", {}, `${commitment.slice(0, 10)}…`),
+  );
+}
+
+async function showHands(onState) {
+  const ok = await confirmDialog(
+    t("Show every hand? The run then counts as practice and is not entered in the leaderboard."),
+    t("Show all hands"),
+  );
+  if (!ok) return;
+  try {
+    onState(await post(`/api/matches/${matchId}/show-hands/`));
+  } catch (exc) {
+    say(exc.message, "error");
+  }
+}
+
+async function quit() {
+  const payload = app.shown;
+  const over = payload && ["finished", "abandoned"].includes(payload.match.status);
+  if (!over) {
+    const ok = await confirmDialog(t("Really quit this match? You leave the table."), t("Quit"));
+    if (!ok) return;
+    try {
+      if (payload && payload.seat !== null) await post(`/api/matches/${matchId}/leave/`);
+    } catch (exc) {
+      if (!(exc instanceof ApiError) || exc.status >= 500) {
+        say(exc.message, "error");
+        return;
+      }
+    }
+  }
+  app.live.stop();
+  location.href = root.dataset.home;
+}

@@ -1,0 +1,44 @@
+// The live table while it waits for players: the seats, and the form to take a free seat.
+import { post } from "../api.js";
+import { el } from "../dom.js";
+import { t } from "../i18n.js";
+import { matchId, root, say, ui } from "./context.js";
+
+export function renderWaiting(payload) {
+  const { match } = payload;
+  if (match.status !== "open") {
+    ui.waiting.hidden = true;
+    return;
+  }
+  ui.waiting.hidden = false;
+  const list = el("ul", { class: "seat-list" });
+  for (const s of match.seats) {
+    list.appendChild(el("li", {}, `${s.index + 1}. ${s.free ? t("free seat") : s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`));
+  }
+  const parts = [el("h2", {}, t("Waiting for players")), list];
+  if (payload.seat === null && match.seats.some((s) => s.free)) {
+    const form = el("form", { class: "join-form" });
+    const needName = root.dataset.user === "";
+    if (needName) {
+      form.appendChild(el("label", { for: "join-name" }, t("Your name (may appear publicly)")));
+      const input = el("input", { id: "join-name", name: "name", required: "", maxlength: "40", autocomplete: "nickname" });
+      input.value = root.dataset.guestName || "";
+      form.appendChild(input);
+    }
+    form.appendChild(el("button", { type: "submit" }, t("Take a seat")));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const name = needName ? form.querySelector("input").value : "";
+      try {
+        await post(`/api/matches/${matchId}/join/`, { name });
+        location.reload();
+      } catch (exc) {
+        say(exc.message, "error");
+      }
+    });
+    parts.push(form);
+  } else {
+    parts.push(el("p", { class: "muted" }, t("The match starts as soon as every seat is taken.")));
+  }
+  ui.waiting.replaceChildren(...parts);
+}

@@ -1,0 +1,15 @@
+// Game titles as the server names them (games/titles.py): the page carries them as JSON in
+// <body data-game-titles>, so there is no copy of the list in the browser code.
+
+let titles = null;
+
+export function gameTitle(game) {
+  if (!titles) {
+    try {
+      titles = JSON.parse(document.body.dataset.gameTitles || "{}");
+    } catch {
+      titles = {};
+    }
+  }
+  return titles[game] || game;
+}
