@@ -18,10 +18,10 @@ import random
 import threading
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.db import close_old_connections
 
-from config.celery import app as celery_app
 from games import ai as ai_registry
 from games.actors import Actor
 from games.engine import GameState
@@ -97,8 +97,8 @@ def ai_move_schedule(*, match_id: int, seq: int, delay: float) -> None:
     """Start the move due at `seq` in `delay` seconds, by settings.AI_RUNNER."""
     runner = settings.AI_RUNNER
     if runner == "celery":
-        # By name: games.tasks imports this module. GamesConfig.ready registers the task in every
-        # process, so that an eager Celery runs it here as it would run the task object.
+        # By name, on the project's Celery app: games.tasks imports this module. GamesConfig.ready
+        # registers the task in every process, so that an eager Celery runs it here as before.
         task = celery_app.signature("games.tasks.ai_move", args=(match_id, seq))
         try:
             task.apply_async(countdown=delay)
