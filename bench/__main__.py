@@ -10,7 +10,7 @@ import pkgutil
 import sys
 from pathlib import Path
 
-_SKIP = {"table", "__main__"}
+_SKIP = {"table", "concurrency", "__main__"}
 
 
 def _names() -> list[str]:

@@ -25,9 +25,9 @@ def run(argv: list[str]) -> None:
 
 
 def _measure(args: argparse.Namespace, vendor: str) -> None:
+    from bench.concurrency import race_submits
     from bench.table import median, percentile, print_table
     from games import dispatch, engine, state_cache
-    from games.concurrency import race_submits
     from games.engine import available_games
     from games.models import Match, MatchEvent, MatchStatus
     from games.services.matches import SeatSpec, match_act, match_create, match_join

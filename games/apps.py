@@ -15,8 +15,14 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games import checks  # noqa: F401  (registers the system checks)
-        from games.api import schema  # noqa: F401  (registers the OpenAPI auth extension)
+        # Imported for what they register: the system checks, the Celery tasks (the services enqueue
+        # them by name) and the OpenAPI auth extension.
+        from games import checks, tasks  # noqa: F401
+        from games.api import schema  # noqa: F401
+        from games.services.ai import on_ai_move_due
+        from games.signals import ai_move_due
+
+        ai_move_due.connect(on_ai_move_due, dispatch_uid="games.ai_move_schedule")
 
         if settings.WATCHDOG_THREAD:
             threading.Thread(target=_watchdog_loop, name="watchdog", daemon=True).start()

@@ -1,10 +1,9 @@
-"""Side effects after a commit: tell the match's channel group, and start the next AI move.
+"""Side effects after a commit: tell the match's channel group, and signal what is due next.
 
 Only public facts go through the group (the new `seq`, the status and the table's public summary);
-every consumer then builds its own seat's view. AI moves run, by `settings.AI_RUNNER`:
-  "celery"  a Celery task per move (the deployment, REDIS_URL set),
-  "thread"  a timer thread in this process (the embedded default),
-  "inline"  right away in this thread, one after another (tests).
+every consumer then builds its own seat's view. This module is a leaf of the live-play core: the
+services call it, and it calls no service. An AI seat to move is announced with the `ai_move_due`
+signal (the AI service starts the move), a finished match with `match_finished`.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import asyncio
 import concurrent.futures
 import functools
 import logging
-import threading
 from typing import TYPE_CHECKING, Any
 
 import redis
@@ -21,16 +19,16 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 
 from games.selectors import match_summary
+from games.signals import ai_move_due, match_finished
 
 if TYPE_CHECKING:
     from games.engine import GameState
     from games.models import Match
 
 log = logging.getLogger(__name__)
-_local = threading.local()
 
 
 def group_name(match_id: int) -> str:
@@ -69,10 +67,8 @@ def after_append(
 ) -> None:
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "summary": summary})
     if ai_turn:
-        schedule_ai(match_id, version, delay)
+        ai_move_due.send(sender=None, match_id=match_id, seq=version, delay=delay)
     if status == "finished":
-        from games.signals import match_finished
-
         match_finished.send_robust(sender=None, match_id=match_id)
 
 
@@ -150,48 +146,3 @@ def broadcast_refresh(match_id: int, version: int, status: str) -> None:
 
 def broadcast_lobby() -> None:
     _group_send(LOBBY_GROUP, {"type": "lobby.update"})
-
-
-def schedule_ai(match_id: int, seq: int, delay: float) -> None:
-    runner = settings.AI_RUNNER
-    if runner == "celery":
-        from games.tasks import ai_move
-
-        try:
-            ai_move.apply_async((match_id, seq), countdown=delay)
-        except Exception:  # broker down: the move is stored all the same; the watchdog enqueues it again
-            log.exception("enqueueing the AI move for match %s at seq %s failed", match_id, seq)
-    elif runner == "thread":
-        timer = threading.Timer(delay, _run_in_thread, (match_id, seq))
-        timer.daemon = True
-        timer.start()
-    else:
-        _run_inline(match_id, seq)
-
-
-def _run_inline(match_id: int, seq: int) -> None:
-    # AI moves trigger further AI moves through on_commit; queue them instead of recursing.
-    queue: list[tuple[int, int]] | None = getattr(_local, "queue", None)
-    if queue is not None:
-        queue.append((match_id, seq))
-        return
-    from games.services.ai import ai_move_play
-
-    _local.queue = queue = [(match_id, seq)]
-    try:
-        while queue:
-            ai_move_play(*queue.pop(0))
-    finally:
-        _local.queue = None
-
-
-def _run_in_thread(match_id: int, seq: int) -> None:
-    from games.services.ai import ai_move_play
-
-    close_old_connections()
-    try:
-        ai_move_play(match_id, seq)
-    except Exception:
-        log.exception("AI move for match %s at seq %s failed", match_id, seq)
-    finally:
-        close_old_connections()

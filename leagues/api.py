@@ -96,7 +96,7 @@ class LeagueDetailView(APIView):
         operation_id="leagues_detail", summary="One league", responses={200: OpenApiTypes.OBJECT, **ERRORS}
     )
     def get(self, request: Request, league_id: int) -> Response:
-        league = services.league_get(league_id)
+        league = selectors.league_get(league_id)
         payload = selectors.league_summary(league)
         payload["member_names"] = [m.user.get_username() for m in selectors.league_members(league)]
         return Response(payload)
@@ -111,7 +111,7 @@ class JoinView(Writes):
     )
     def post(self, request: Request, league_id: int) -> Response:
         services.league_join(league_id=league_id, user=_user(request))
-        return Response(selectors.league_summary(services.league_get(league_id)), status=201)
+        return Response(selectors.league_summary(selectors.league_get(league_id)), status=201)
 
 
 class InviteView(Writes):
@@ -139,7 +139,7 @@ class AcceptView(Writes):
     )
     def post(self, request: Request, league_id: int) -> Response:
         services.invitation_accept(league_id=league_id, user=_user(request))
-        return Response(selectors.league_summary(services.league_get(league_id)), status=201)
+        return Response(selectors.league_summary(selectors.league_get(league_id)), status=201)
 
 
 class StandingsView(APIView):
@@ -150,7 +150,7 @@ class StandingsView(APIView):
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
     def get(self, request: Request, league_id: int) -> Response:
-        league = services.league_get(league_id)
+        league = selectors.league_get(league_id)
         raw = request.query_params.get("season")
         try:
             number = int(raw) if raw else None

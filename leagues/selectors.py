@@ -1,4 +1,5 @@
-"""Reads on leagues: lists, a season's ranked table, a player's league matches, ratings."""
+"""Reads on leagues: a league and its current season, who may do what, lists, a season's ranked table,
+a player's league matches, ratings. The services read through these; nothing here writes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.db.models import Count, QuerySet
 
 from accounts.models import User
 from games.models import Match
+from leagues.errors import NotFound
 from leagues.models import (
     Invitation,
     League,
@@ -18,10 +20,32 @@ from leagues.models import (
     RatingChange,
     Season,
     SeasonResult,
+    SeasonStatus,
     Standing,
 )
-from leagues.services import current_season
 from leagues.standings import Row, rank_rows
+
+
+def league_get(league_id: int, *, lock: bool = False) -> League:
+    """The league, or NotFound; `lock` takes its row lock (inside a service's transaction)."""
+    qs = League.objects.select_for_update() if lock else League.objects
+    try:
+        return qs.get(pk=league_id)
+    except League.DoesNotExist as exc:
+        raise NotFound(f"no league {league_id}") from exc
+
+
+def current_season(league: League) -> Season | None:
+    """The season that is not archived (at most one), or None."""
+    return league.seasons.filter(status=SeasonStatus.ACTIVE).order_by("-number").first()
+
+
+def is_manager(league: League, user: Any) -> bool:
+    return bool(user.is_authenticated and (user.is_staff or league.created_by_id == user.pk))
+
+
+def is_member(league: League, user: Any) -> bool:
+    return bool(user.is_authenticated and league.memberships.filter(user_id=user.pk).exists())
 
 
 def league_list() -> QuerySet[League]:

@@ -38,6 +38,7 @@ from leagues.models import (
     Season,
     SeasonStatus,
 )
+from leagues.selectors import current_season, is_manager, is_member, league_get, season_table
 
 MAX_NAME = 80
 
@@ -52,19 +53,6 @@ def _registered(user: User | None) -> User:
     return user
 
 
-def league_get(league_id: int, *, lock: bool = False) -> League:
-    qs = League.objects.select_for_update() if lock else League.objects
-    try:
-        return qs.get(pk=league_id)
-    except League.DoesNotExist as exc:
-        raise NotFound(f"no league {league_id}") from exc
-
-
-def current_season(league: League) -> Season | None:
-    """The season that is not archived (at most one), or None."""
-    return league.seasons.filter(status=SeasonStatus.ACTIVE).order_by("-number").first()
-
-
 def running_season(league: League) -> Season:
     """The season in which tables may be opened today."""
     season = current_season(league)
@@ -73,14 +61,6 @@ def running_season(league: League) -> Season:
     if season.starts_on > today():
         raise SeasonClosed(f"the season starts on {season.starts_on.isoformat()}")
     return season
-
-
-def is_manager(league: League, user: Any) -> bool:
-    return bool(user.is_authenticated and (user.is_staff or league.created_by_id == user.pk))
-
-
-def is_member(league: League, user: Any) -> bool:
-    return bool(user.is_authenticated and league.memberships.filter(user_id=user.pk).exists())
 
 
 def league_create(
@@ -289,8 +269,6 @@ def rounds_release_finished() -> int:
 def season_rollover(*, season_id: int, on: dt.date | None = None) -> Season | None:
     """Archive a season whose end date has passed, freezing its final table; start the next season when
     the league recurs. Idempotent. Returns the next season (or None)."""
-    from leagues.selectors import season_table
-
     on = on or today()
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").get(pk=season_id)

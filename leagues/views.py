@@ -97,7 +97,7 @@ def league_index(request: HttpRequest) -> HttpResponse:
 
 def _index_context(form: LeagueForm | None) -> dict[str, Any]:
     leagues = [
-        {"league": lg, "title": game_title(lg.game), "season": services.current_season(lg)}
+        {"league": lg, "title": game_title(lg.game), "season": selectors.current_season(lg)}
         for lg in selectors.league_list()
     ]
     return {"leagues": leagues, "form": form}
@@ -115,8 +115,8 @@ def _detail(request: HttpRequest, league: League, *, error: str = "", status: in
         "seasons": selectors.league_seasons(league),
         "rows": selectors.season_table(season) if season else [],
         "members": selectors.league_members(league),
-        "is_member": services.is_member(league, user),
-        "is_manager": services.is_manager(league, user),
+        "is_member": selectors.is_member(league, user),
+        "is_manager": selectors.is_manager(league, user),
         "invitation": selectors.pending_invitation(league, user),
         "ai_choices": list(range(players)),
         "error": error,

@@ -1,16 +1,26 @@
 """AI moves: an AI seat's move, or Anton standing in for a human seat (timer ran out, player away).
 
 Every call is idempotent: it acts only if the match is still at `seq`, and the command id
-"ai:<seq>" makes a repeated or concurrent call return the stored result instead of a second event."""
+"ai:<seq>" makes a repeated or concurrent call return the stored result instead of a second event.
+
+A move is started when the `ai_move_due` signal says one is due (games.dispatch sends it after the
+commit), or when the watchdog finds one overdue. It runs by `settings.AI_RUNNER`:
+  "celery"  a Celery task per move (the deployment, REDIS_URL set),
+  "thread"  a timer thread in this process (the embedded default),
+  "inline"  right away in this thread, one after another (tests).
+"""
 
 from __future__ import annotations
 
 import concurrent.futures
 import logging
 import random
+import threading
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
+from django.db import close_old_connections
 
 from games import ai as ai_registry
 from games.actors import Actor
@@ -22,6 +32,7 @@ from games.services.store import load_state
 
 log = logging.getLogger(__name__)
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="ai-think")
+_local = threading.local()
 
 
 def ai_move_play(match_id: int, seq: int, *, stand_in: bool = False) -> int | None:
@@ -75,3 +86,51 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
             fallback = ai_registry.get_player(match.game, ai_registry.DEFAULT_VERSION)
             action = fallback.choose(view, legal, random.Random(f"{match.pk}:{seq}:fallback"))
     return {k: v for k, v in action.items() if k != "seat"}
+
+
+def on_ai_move_due(sender: Any, *, match_id: int, seq: int, delay: float, **kwargs: Any) -> None:
+    """Receiver of `games.signals.ai_move_due` (connected in GamesConfig.ready)."""
+    ai_move_schedule(match_id=match_id, seq=seq, delay=delay)
+
+
+def ai_move_schedule(*, match_id: int, seq: int, delay: float) -> None:
+    """Start the move due at `seq` in `delay` seconds, by settings.AI_RUNNER."""
+    runner = settings.AI_RUNNER
+    if runner == "celery":
+        # By name, on the project's Celery app: games.tasks imports this module. GamesConfig.ready
+        # registers the task in every process, so that an eager Celery runs it here as before.
+        task = celery_app.signature("games.tasks.ai_move", args=(match_id, seq))
+        try:
+            task.apply_async(countdown=delay)
+        except Exception:  # broker down: the move is stored all the same; the watchdog enqueues it again
+            log.exception("enqueueing the AI move for match %s at seq %s failed", match_id, seq)
+    elif runner == "thread":
+        timer = threading.Timer(delay, _run_in_thread, (match_id, seq))
+        timer.daemon = True
+        timer.start()
+    else:
+        _run_inline(match_id, seq)
+
+
+def _run_inline(match_id: int, seq: int) -> None:
+    # AI moves trigger further AI moves through on_commit; queue them instead of recursing.
+    queue: list[tuple[int, int]] | None = getattr(_local, "queue", None)
+    if queue is not None:
+        queue.append((match_id, seq))
+        return
+    _local.queue = queue = [(match_id, seq)]
+    try:
+        while queue:
+            ai_move_play(*queue.pop(0))
+    finally:
+        _local.queue = None
+
+
+def _run_in_thread(match_id: int, seq: int) -> None:
+    close_old_connections()
+    try:
+        ai_move_play(match_id, seq)
+    except Exception:
+        log.exception("AI move for match %s at seq %s failed", match_id, seq)
+    finally:
+        close_old_connections()

@@ -17,9 +17,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import dispatch
 from games.models import Match, MatchStatus, Seat, SeatKind
-from games.services.ai import ai_move_play, others_present
+from games.services.ai import ai_move_play, ai_move_schedule, others_present
 from games.services.presence import abandon_if_deserted, release_silent_processes
 from games.services.store import load_state
 
@@ -73,7 +72,7 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
     waited = (now - (match.last_event_at or now)).total_seconds()
     if seat.is_ai or seat.autoplay:
         if waited > settings.AI_STALL_AFTER and _first_requeue_in_a_while(match, now):
-            dispatch.schedule_ai(match.pk, match.version, 0)
+            ai_move_schedule(match_id=match.pk, seq=match.version, delay=0)
             counts["requeued"] += 1
         return
     timer = _timer_ran_out(match, waited)

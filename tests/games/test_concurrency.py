@@ -9,8 +9,8 @@ import threading
 import pytest
 from django.db import connection, connections, transaction
 
+from bench.concurrency import race_submits
 from games import state_cache
-from games.concurrency import race_submits
 from games.models import Match, Seat
 from games.services import presence
 from tests import factories

@@ -134,7 +134,7 @@ def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
 def test_watchdog_reenqueues_a_stalled_ai_move(settings, monkeypatch) -> None:
     anna = factories.actor(factories.user("anna"))
     # Lose every AI move on the way (as a crashed worker would).
-    monkeypatch.setattr("games.dispatch._run_inline", lambda match_id, seq: None)
+    monkeypatch.setattr("games.services.ai._run_inline", lambda match_id, seq: None)
     match = preisjass_vs_ai(anna, creator_seat=0)
     match.refresh_from_db()
     if load_state(match).to_move == 0:  # the human leads: play one card, then an AI seat is due
@@ -275,7 +275,7 @@ def test_watchdog_query_picks_only_tables_that_may_need_it(settings, monkeypatch
     quiet_sockets = [connect(quiet.pk, seat) for seat in range(4)]
     quiet.refresh_from_db()
     assert quiet.to_move == load_state(quiet).to_move  # the turn is stored with every append
-    monkeypatch.setattr("games.dispatch._run_inline", lambda match_id, seq: None)  # AI moves lost
+    monkeypatch.setattr("games.services.ai._run_inline", lambda match_id, seq: None)  # AI moves lost
     stalled = preisjass_vs_ai(ben, creator_seat=0)
     stalled.refresh_from_db()
     if stalled.to_move == 0:  # the human leads: play one card, then an AI seat is due

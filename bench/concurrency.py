@@ -1,4 +1,4 @@
-"""A race of concurrent submits for the same seq, used by the test suite and by bench/store.py."""
+"""A race of concurrent submits for the same seq, for bench/store.py and the test suite (not a benchmark)."""
 
 from __future__ import annotations
 
