@@ -39,7 +39,8 @@ def duel_round(players: list[User]) -> tuple[Match, Match]:
     join(league, ben, carl, dora)
     round_ = services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [carl, dora]])
     first, second = (
-        Match.objects.get(pk=link.match_id) for link in LeagueMatch.objects.filter(round=round_).order_by("table")
+        Match.objects.get(pk=link.match_id)
+        for link in LeagueMatch.objects.filter(round=round_).order_by("table")
     )
     return first, second
 
@@ -79,7 +80,9 @@ def test_only_the_players_of_an_embargoed_table_see_it_until_the_round_is_over(d
     assert view["seat"] == 1 and view["match"]["embargoed"] and len(view["view"]["hand"]) == 3
     assert cc.get(f"/matches/{second.pk}/").status_code == 200
     assert second.pk in [m.pk for m in cc.get("/accounts/players/carl/").context["matches"]]
-    assert second.pk in [m["match_id"] for m in cc.get(f"/leagues/{league_id}/players/carl/").context["matches"]]
+    assert second.pk in [
+        m["match_id"] for m in cc.get(f"/leagues/{league_id}/players/carl/").context["matches"]
+    ]
     # ... but not its log, replay or seed yet (a refusal of its own, not the embargo's).
     assert cc.get(f"/api/matches/{second.pk}/events/").status_code == 403
 
@@ -140,7 +143,9 @@ def test_league_tables_never_show_all_hands(players) -> None:
     response = ca.post(f"/api/matches/{table.pk}/show-hands/")
     assert response.status_code == 403 and response.json()["error"]["code"] == "forbidden"
     # A duplicate round's table (embargoed too): its hands are every table's deals.
-    round_ = services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna]], ai_version="random")
+    round_ = services.duplicate_round_open(
+        league_id=league.pk, user=anna, tables=[[anna]], ai_version="random"
+    )
     in_round = LeagueMatch.objects.get(round=round_).match_id
     assert ca.post(f"/api/matches/{in_round}/show-hands/").status_code == 403
     assert "all_hands" not in ca.get(f"/api/matches/{in_round}/view/").json()
