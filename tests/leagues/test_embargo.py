@@ -64,8 +64,8 @@ def test_only_the_players_of_an_embargoed_table_see_it_until_the_round_is_over(d
         for route in ROUTES:
             assert refused(c.get(f"/api/matches/{second.pk}/{route}")), route
         assert refused(c.get(f"/api/leaderboard/matches/{second.pk}/status/"))
-        for page in (f"/matches/{second.pk}/", f"/matches/{second.pk}/replay/"):
-            response = c.get(page)
+        for html in (f"/matches/{second.pk}/", f"/matches/{second.pk}/replay/"):
+            response = c.get(html)
             assert response.status_code == 403 and 'data-error="embargoed"' in response.content.decode()
         # The lists of carl's matches do not name the table to anyone but its players.
         profile = c.get("/accounts/players/carl/")
