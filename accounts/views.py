@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from accounts.forms import RegisterForm
 from accounts.models import User
 from accounts.services import user_register
-from games.actors import Actor
+from games.actors import Actor, actor_from_request
 from games.models import MatchStatus
-from games.selectors import actor_matches
+from games.selectors import actor_matches, matches_visible_to
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -35,7 +35,9 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
     shown = get_object_or_404(User, username=username, is_active=True)
-    matches = actor_matches(Actor(user_id=shown.pk), statuses=tuple(MatchStatus.values))[:50]
+    matches = actor_matches(Actor(user_id=shown.pk), statuses=tuple(MatchStatus.values))
+    # A table of a running duplicate round is listed to its own players only.
+    matches = matches_visible_to(matches, actor_from_request(request))[:50]
     return render(
         request,
         "accounts/profile.html",

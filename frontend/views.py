@@ -6,6 +6,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.actors import actor_from_request
+from games.errors import Embargoed, NotFound
+from games.selectors import match_visible
+
 
 def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
     user = request.user
@@ -33,11 +37,25 @@ def preisjass(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/preisjass.html", _context(request))
 
 
+def _embargoed(request: HttpRequest, match_id: int) -> HttpResponse | None:
+    """The 403 page for a table of a running duplicate round the visitor has no seat at (an unknown
+    id still gets the shell, whose script reports it)."""
+    try:
+        match_visible(match_id, actor_from_request(request))
+    except Embargoed:
+        return render(request, "frontend/embargoed.html", _context(request, match_id=match_id), status=403)
+    except NotFound:
+        pass
+    return None
+
+
 @ensure_csrf_cookie
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "frontend/table.html", _context(request, match_id=match_id))
+    refused = _embargoed(request, match_id)
+    return refused or render(request, "frontend/table.html", _context(request, match_id=match_id))
 
 
 @ensure_csrf_cookie
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    return render(request, "frontend/replay.html", _context(request, match_id=match_id))
+    refused = _embargoed(request, match_id)
+    return refused or render(request, "frontend/replay.html", _context(request, match_id=match_id))

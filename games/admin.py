@@ -1,10 +1,14 @@
-"""Staff manage matches and seats; events are shown read-only and can never be changed or removed."""
+"""Staff manage matches and seats; events are shown read-only and can never be changed or removed.
+
+The events of an embargoed table (a duplicate round not yet over) are not shown at all: they hold the
+deals of every table of the round (games.selectors.visibility_check), and staff sit at none of them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from games.models import Match, MatchEvent, Seat
@@ -29,6 +33,9 @@ class EventInline(admin.TabularInline):
     readonly_fields = fields
     ordering = ("seq",)
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MatchEvent]:
+        return super().get_queryset(request).filter(match__embargoed=False)
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -45,6 +52,8 @@ class MatchAdmin(admin.ModelAdmin):
         "game",
         "options",
         "version",
+        "ranked",
+        "embargoed",
         "seed_commitment",
         "created_by",
         "created_at",
@@ -53,6 +62,11 @@ class MatchAdmin(admin.ModelAdmin):
     )
     fields = (*readonly_fields, "status", "ai_version", "spectators_allowed", "practice")
     inlines = (SeatInline, EventInline)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        if obj is not None and (obj.ranked or obj.embargoed):
+            return (*self.readonly_fields, "practice")  # a league table never shows all hands
+        return tuple(self.readonly_fields)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables are opened by players through the site
@@ -67,6 +81,9 @@ class MatchEventAdmin(admin.ModelAdmin):
     list_filter = ("type",)
     search_fields = ("match__id",)
     list_select_related = ("match",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MatchEvent]:
+        return super().get_queryset(request).filter(match__embargoed=False)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return [f.name for f in MatchEvent._meta.fields]

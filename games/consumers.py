@@ -221,7 +221,7 @@ class MatchConsumer(_Consumer):
             if snapshot.seq > self.sent_seq:
                 await self._send_text(snapshot.seq, snapshot.message(self.seat, self.opener))
         except GameError as exc:
-            await self._error(exc.code, exc.message)
+            await self._refused(exc)
 
     async def _send_fresh_state(self) -> None:
         was_seated = self.seat is not None
@@ -229,11 +229,18 @@ class MatchConsumer(_Consumer):
             snapshot = await _in_thread(self._read)()
             text = snapshot.message(self.seat, self.opener)
         except GameError as exc:
-            await self._error(exc.code, exc.message)
+            await self._refused(exc)
             return
         if not was_seated:
             await self._mark_present()
         await self._send_text(snapshot.seq, text)
+
+    async def _refused(self, exc: GameError) -> None:
+        """A state this socket may not be sent: the error, and when the table is no longer this
+        socket's to see (spectators switched off, an embargoed table), the close as on connect."""
+        await self._error(exc.code, exc.message)
+        if exc.status == 403:
+            await self.close(code=4403)
 
     def _read(self) -> snapshots.Snapshot:
         """Database work: the match afresh, and who this socket is at it."""

@@ -55,3 +55,9 @@ class Forbidden(GameError):
 class NotFound(GameError):
     code = "not_found"
     status = 404
+
+
+class Embargoed(Forbidden):
+    """A table of a duplicate round before the round is over: its deals are the sister tables' deals."""
+
+    code = "embargoed"

@@ -32,6 +32,8 @@ class Match(models.Model):
     ai_version = models.CharField(max_length=32, default="anton")
     spectators_allowed = models.BooleanField(default=True)
     practice = models.BooleanField(default=False, help_text="All hands were shown: never on a leaderboard.")
+    # A table whose results count for a ranking (the leagues app opens them): never a practice table.
+    ranked = models.BooleanField(default=False, help_text="Its results count (a league table): no practice.")
     # Verifiably fair deals: every chance event is derived from `seed`; only its SHA-256 is public
     # until the match is over.
     seed = models.CharField(max_length=64, editable=False)

@@ -1,4 +1,7 @@
-"""Reads on matches: the lobby, a seat's view, the public event log of a finished match."""
+"""Reads on matches: the lobby, a seat's view, the public event log of a finished match.
+
+Who may see a table at all is decided here, once (`visibility_check`): every route that shows a
+table, its log or its seed (REST, websocket, pages, profile lists, admin) goes through it."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from games import fairness
 from games.actors import Actor
 from games.engine import GameState, get_rules
-from games.errors import Forbidden, NotFound
+from games.errors import Embargoed, Forbidden, NotFound
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
 from games.services.store import load_state
 
@@ -20,10 +23,10 @@ def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
 
 
 def open_matches(limit: int = 50) -> QuerySet[Match]:
-    """Tables waiting for players, newest first."""
+    """Tables waiting for players, newest first (never a table of a duplicate round)."""
     free = Seat.objects.filter(match=OuterRef("pk"), kind=SeatKind.HUMAN, user__isnull=True, guest_token="")
-    qs = Match.objects.filter(status=MatchStatus.OPEN).filter(Exists(free)).order_by("-created_at")
-    return _with_seats(qs)[:limit]
+    qs = Match.objects.filter(status=MatchStatus.OPEN, embargoed=False).filter(Exists(free))
+    return _with_seats(qs.order_by("-created_at"))[:limit]
 
 
 # GET /api/matches/mine/?status=...: which statuses each filter shows; history lists stop at the limit.
@@ -35,14 +38,20 @@ MINE_FILTERS: dict[str, tuple[str, ...]] = {
 MINE_HISTORY_LIMIT = 50
 
 
+def _own_seats(actor: Actor, prefix: str = "") -> Q | None:
+    """The seats a registered user or a guest holds, as a filter (None: an actor without any)."""
+    if actor.user_id is not None:
+        return Q(**{f"{prefix}user_id": actor.user_id})
+    if actor.guest_token:
+        return Q(**{f"{prefix}guest_token": actor.guest_token})
+    return None
+
+
 def actor_matches(
     actor: Actor, statuses: tuple[str, ...] = (MatchStatus.OPEN, MatchStatus.RUNNING)
 ) -> QuerySet[Match]:
-    if actor.user_id is not None:
-        mine = Q(seats__user_id=actor.user_id)
-    elif actor.guest_token:
-        mine = Q(seats__guest_token=actor.guest_token)
-    else:
+    mine = _own_seats(actor, "seats__")
+    if mine is None:
         return Match.objects.none()
     return _with_seats(Match.objects.filter(mine, status__in=statuses).distinct().order_by("-created_at"))
 
@@ -56,6 +65,35 @@ def match_get(match_id: int) -> Match:
 
 def seat_index_of(match: Match, actor: Actor) -> int | None:
     return next((s.index for s in match.seats.all() if actor.owns(s)), None)
+
+
+def visibility_check(*, embargoed: bool, seat: int | None) -> None:
+    """Whoever holds `seat` (None: no seat at this table) may see the table at all, or Embargoed.
+
+    The tables of a duplicate round deal the same cards, so until the whole round is over only the
+    players seated at a table see anything of it: not its public facts, view, log, replay or seed.
+    Staff and the players of the round's other tables are no exception."""
+    if embargoed and seat is None:
+        raise Embargoed(
+            "this table belongs to a duplicate round: only its own players see it until every table "
+            "of the round is over"
+        )
+
+
+def match_visible(match_id: int, actor: Actor) -> Match:
+    """The match, when the actor may see it (raises NotFound or Embargoed)."""
+    match = match_get(match_id)
+    visibility_check(embargoed=match.embargoed, seat=seat_index_of(match, actor))
+    return match
+
+
+def matches_visible_to(matches: QuerySet[Match], actor: Actor) -> QuerySet[Match]:
+    """`matches` without the embargoed tables the actor has no seat at (`visibility_check` for lists)."""
+    own = _own_seats(actor)
+    if own is None:
+        return matches.exclude(embargoed=True)
+    seated = Seat.objects.filter(own, match=OuterRef("pk"), kind=SeatKind.HUMAN)
+    return matches.exclude(Q(embargoed=True) & ~Exists(seated))
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -104,6 +142,7 @@ def seat_payload(
 ) -> dict[str, Any]:
     """One seat's view of a table from its public summary and its state at the summary's seq (None
     before the start). The live sockets build it without reading the match again."""
+    visibility_check(embargoed=summary["embargoed"], seat=seat)
     over = summary["status"] in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
     if seat is None and not summary["spectators_allowed"] and not over:
         raise Forbidden("spectators are switched off at this table")
@@ -116,7 +155,7 @@ def seat_payload(
     }
     if state is not None:
         payload["view"] = state.view(seat)
-        if summary["practice"] and seat is not None:
+        if summary["practice"] and seat is not None and not summary["embargoed"]:
             # "Alle Hände offen zeigen" (practice against AI only): every hand, to this player only.
             payload["all_hands"] = {str(s["index"]): state.view(s["index"])["hand"] for s in summary["seats"]}
     return payload

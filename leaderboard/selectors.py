@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from games.actors import Actor
 from games.errors import NotFound
-from games.models import Match
+from games.selectors import match_visible
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
 from leaderboard.models import TOP_N, LeaderboardEntry, LeaderboardSave, SaveState
@@ -88,9 +88,7 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
 
     state: "saved", "pending" (queued, not yet run), "failed" (a retry may work) or "not_eligible"
     (not finished, practice, abandoned). `can_retry` tells the page to show the retry button."""
-    match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
-    if match is None:
-        raise NotFound(f"no match {match_id}")
+    match = match_visible(match_id, actor or Actor())  # nothing of a running duplicate round
     seated = actor is not None and any(not s.is_ai and actor.owns(s) for s in match.seats.all())
     try:
         check_eligible(match)

@@ -9,7 +9,9 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from accounts.models import User
+from games.actors import Actor
 from games.models import Match
+from games.selectors import matches_visible_to
 from leagues.errors import NotFound
 from leagues.models import (
     Invitation,
@@ -176,10 +178,12 @@ def pending_invitation(league: League, user: Any) -> Invitation | None:
     return league.invitations.filter(user_id=user.pk, accepted_at__isnull=True).first()
 
 
-def player_league_matches(league: League, user: User) -> list[dict[str, Any]]:
-    """The player's tables in this league (every season), newest first, with their counted result."""
+def player_league_matches(league: League, user: User, viewer: Actor) -> list[dict[str, Any]]:
+    """The player's tables in this league (every season), newest first, with their counted result;
+    the tables of a running duplicate round only when `viewer` sits at them."""
+    visible = matches_visible_to(Match.objects.all(), viewer)
     links = (
-        LeagueMatch.objects.filter(season__league=league, match__seats__user=user)
+        LeagueMatch.objects.filter(season__league=league, match__seats__user=user, match__in=visible)
         .select_related("season", "match")
         .distinct()
         .order_by("-match__created_at")

@@ -184,6 +184,7 @@ def league_table_open(
             seats=[SeatSpec(kind=kind) for kind in seats],
             options=league.options,
             ai_version=ai_version,
+            ranked=True,
         )
         LeagueMatch.objects.create(season=season, match=match)
     return match
@@ -234,6 +235,7 @@ def duplicate_round_open(
                 ai_version=ai_version,
                 seed=seed,
                 embargoed=True,
+                ranked=True,
             )
             for seat_index, player in sorted(at.items()):
                 if seat_index != first:

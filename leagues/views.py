@@ -17,6 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from games.actors import actor_from_request
 from games.engine import available_games, get_rules
 from games.errors import GameError
 from games.titles import GAME_TITLES, game_title
@@ -179,7 +180,7 @@ def league_player(request: HttpRequest, league_id: int, username: str) -> HttpRe
         "league": league,
         "player": player,
         "name": selectors.display_name(player),
-        "matches": selectors.player_league_matches(league, player),
+        "matches": selectors.player_league_matches(league, player, actor_from_request(request)),
         "ratings": selectors.ratings_for_user(player),
     }
     return render(request, "leagues/player.html", context)

@@ -127,7 +127,9 @@ class MatchDetailView(WriteThrottled):
         operation_id="match_detail", summary="Public facts about one table", responses=OpenApiTypes.OBJECT
     )
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(selectors.match_summary(selectors.match_get(match_id)))
+        return Response(
+            selectors.match_summary(selectors.match_visible(match_id, actor_from_request(request)))
+        )
 
     @extend_schema(
         request=s.MatchSettingsSerializer,
@@ -163,7 +165,8 @@ class SeatView(APIView):
         summary="My seat's view of the table (a spectator's when not seated)", responses=OpenApiTypes.OBJECT
     )
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(selectors.match_view(selectors.match_get(match_id), actor_from_request(request)))
+        actor = actor_from_request(request)
+        return Response(selectors.match_view(selectors.match_visible(match_id, actor), actor))
 
 
 class ActionView(WriteThrottled):
@@ -214,13 +217,16 @@ class ShowHandsView(WriteThrottled):
 class ReplayView(APIView):
     @extend_schema(summary="Every step of a finished match with all hands", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(selectors.match_replay(selectors.match_get(match_id)))
+        return Response(
+            selectors.match_replay(selectors.match_visible(match_id, actor_from_request(request)))
+        )
 
 
 class VerifyView(APIView):
     @extend_schema(summary="Check a finished match's deals", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(selectors.match_verification(selectors.match_get(match_id)))
+        match = selectors.match_visible(match_id, actor_from_request(request))
+        return Response(selectors.match_verification(match))
 
 
 class EventLogView(APIView):
@@ -228,4 +234,6 @@ class EventLogView(APIView):
         summary="Every event of a finished match, with the revealed seed", responses=OpenApiTypes.OBJECT
     )
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(selectors.match_event_log(selectors.match_get(match_id)))
+        return Response(
+            selectors.match_event_log(selectors.match_visible(match_id, actor_from_request(request)))
+        )

@@ -15,6 +15,7 @@ from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
 from games.errors import (
     BadRequest,
+    Forbidden,
     IllegalMove,
     MatchNotRunning,
     NotFound,
@@ -93,9 +94,11 @@ def match_create(
     move_timer: int = 0,
     seed: str | None = None,
     embargoed: bool = False,
+    ranked: bool = False,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
-    as soon as every seat is taken."""
+    as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
+    a practice table; an `embargoed` one shares its seed with other tables (see selectors)."""
     _require_identity(creator)
     if game not in available_games():
         raise BadRequest(f"unknown game {game!r}")
@@ -126,6 +129,7 @@ def match_create(
             spectators_allowed=spectators_allowed,
             move_timer=move_timer,
             embargoed=embargoed,
+            ranked=ranked,
             seed=seed,
             seed_commitment=fairness.commitment(seed),
         )
@@ -233,12 +237,15 @@ def match_act(
 
 def match_show_hands(*, match_id: int, actor: Actor) -> Match:
     """'Alle Hände offen zeigen': allowed only when every other seat is an AI; the match becomes a
-    practice match for good (never on a leaderboard)."""
+    practice match for good (never on a leaderboard). Never at a ranked table (a league's), nor at an
+    embargoed one, whose hands are the deals of every table of its duplicate round."""
     with transaction.atomic():
         match = _locked(match_id)
         seat = seat_of(match, actor)
         if seat is None or seat.is_ai:
             raise NotSeated("you have no seat at this match")
+        if match.ranked or match.embargoed:
+            raise Forbidden("a league table is never a practice table: its hands stay hidden")
         if any(not s.is_ai for s in match.seats.all() if s.index != seat.index):
             raise BadRequest("all hands can be shown only in a game against AI players only")
         if match.status not in (MatchStatus.RUNNING, MatchStatus.OPEN):

@@ -15,7 +15,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
-from games.models import MatchEvent, Seat, SeatSocket
+from games.models import Match, MatchEvent, Seat, SeatSocket
 from games.signals import process_released
 from tests import factories
 
@@ -128,6 +128,21 @@ async def test_spectators_switched_off_are_refused(table) -> None:
     reply = await receive(comm)
     assert reply["t"] == "error" and reply["code"] == "forbidden"
     assert (await comm.receive_output(timeout=2))["type"] == "websocket.close"
+
+
+async def test_a_spectator_is_closed_once_spectators_are_switched_off(table) -> None:
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    spectator, _ = await connect(match.pk)
+    hand = (await receive(a))["d"]["view"]["hand"]
+    assert (await receive(spectator))["d"]["seat"] is None
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(spectators_allowed=False)
+    await a.send_json_to({"t": "act", "action": {"type": "play", "card": hand[0]}, "seq": 2})
+    assert (await receive(a))["seq"] == 3
+    reply = await receive(spectator)  # the move's state is not the spectator's any more
+    assert reply["t"] == "error" and reply["code"] == "forbidden" and "d" not in reply
+    assert await spectator.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+    await a.disconnect()
 
 
 async def test_cross_origin_handshake_is_refused(table) -> None:

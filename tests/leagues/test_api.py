@@ -159,9 +159,11 @@ def test_duplicate_round_over_the_api(duel, players) -> None:
     body = {"tables": [["anna", "ben"], ["carl", "dora"]]}
     r = ca.post(f"/api/leagues/{lid}/rounds/", body, format="json")
     assert r.status_code == 201, r.content
-    for match_id in r.json()["matches"]:
-        summary = client_for().get(f"/api/matches/{match_id}/").json()
+    for match_id, player in zip(r.json()["matches"], (anna, carl), strict=True):
+        summary = client_for(player).get(f"/api/matches/{match_id}/").json()
         assert summary["embargoed"] and summary["status"] == "running"
+        refused = client_for().get(f"/api/matches/{match_id}/")
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "embargoed"
     assert client_for(ben).post(f"/api/leagues/{lid}/rounds/", body, format="json").status_code == 403
     bad = {"tables": [["anna", "ghost"]]}
     assert ca.post(f"/api/leagues/{lid}/rounds/", bad, format="json").status_code == 404

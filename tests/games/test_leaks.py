@@ -1,0 +1,307 @@
+"""The standing leak test: random matches of every game, with human and AI seats and spectators, where
+every REST view and every websocket message is checked against the engine's own view of that seat at
+that seq. A payload's `view` must equal `state.view(seat)`, and no card may appear anywhere else in
+it. The tables of a duplicate round are refused to everyone not seated at them until the round is
+over; after that a spectator sees exactly the spectator view and the replay is the engine's."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from rest_framework.test import APIClient
+
+from accounts.models import User
+from games.engine import get_rules
+from games.models import Match, MatchEvent, MatchStatus, SeatKind
+from games.services.matches import SeatSpec, match_create, match_join
+from games.services.presence import match_leave
+from games.services.store import load_state
+from leagues import services as leagues
+from leagues.models import LeagueMatch
+from tests import factories
+from tests.games.test_consumers import connect
+from tests.leagues.conftest import join, make_league
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+GAMES = ("preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans")
+HUMAN_MOVES = 15  # per match: several pushes of every kind, bounded in time
+REFUSED_ROUTES = ("", "view/", "replay/", "events/", "verify/")
+
+
+@dataclass
+class Watcher:
+    """One identity at a table (a seat's player or a spectator) with its REST client and socket."""
+
+    seat: int | None
+    user: User | None
+    client: APIClient
+    comm: WebsocketCommunicator | None = None
+    seen: list[dict[str, Any]] = field(default_factory=list)  # every payload it got, REST and socket
+    last_seq: int = -1
+
+
+def _client(user: User | None) -> APIClient:
+    c = APIClient()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+async def _watcher(seat: int | None, user: User | None) -> Watcher:
+    return Watcher(seat, user, await sync_to_async(_client)(user))
+
+
+class EngineViews:
+    """Every seat's engine view at every seq of one match, from its stored events."""
+
+    def __init__(self, match_id: int) -> None:
+        events = list(
+            MatchEvent.objects.filter(match_id=match_id).order_by("seq").values_list("data", flat=True)
+        )
+        rules = get_rules(str(events[0]["game"]))
+        self.seats = int(events[0]["players"])
+        self.cards = {c for e in events if e.get("type") == "deal" for c in e["deck"]}
+        assert self.cards, "no deal stored"
+        state = rules.initial_state(events[0])
+        self.views: dict[int, dict[int | None, Any]] = {}
+        self.hands: dict[int, dict[str, list[str]]] = {}
+        for seq, event in enumerate(events, start=1):
+            if seq > 1:
+                state = rules.apply_in_place(state, event)
+            seen = {seat: json.loads(json.dumps(state.view(seat))) for seat in [None, *range(self.seats)]}
+            self.views[seq] = seen
+            self.hands[seq] = {str(s): seen[s]["hand"] for s in range(self.seats)}
+
+    def cards_in(self, value: Any) -> set[str]:
+        if isinstance(value, str):
+            return {value} & self.cards
+        if isinstance(value, dict):
+            return set().union(*(self.cards_in(k) | self.cards_in(v) for k, v in value.items()))
+        if isinstance(value, list):
+            return set().union(*(self.cards_in(v) for v in value))
+        return set()
+
+    def check(self, payload: dict[str, Any], seat: int | None) -> None:
+        """The payload holds this seat's engine view at its seq, and no card besides."""
+        assert payload["seat"] == seat
+        expected = self.views[payload["seq"]][seat]
+        assert payload["view"] == expected, f"seat {seat} at seq {payload['seq']}"
+        rest = {k: v for k, v in payload.items() if k != "view"}
+        assert not self.cards_in(rest), f"cards outside the view for seat {seat}: {self.cards_in(rest)}"
+
+
+def _status(match_id: int) -> tuple[str, int, Any, set[int]]:
+    match = Match.objects.prefetch_related("seats").get(pk=match_id)
+    ai = {s.index for s in match.seats.all() if s.kind == SeatKind.AI}
+    to_move = load_state(match).to_move if match.version else None
+    return match.status, match.version, to_move, ai
+
+
+async def _settled(match_id: int) -> tuple[str, int, Any]:
+    """The match once no AI seat is to move (the AI runs inline, after the human's move)."""
+    for _ in range(500):
+        status, version, to_move, ai = await sync_to_async(_status)(match_id)
+        if status != MatchStatus.RUNNING or to_move not in ai:
+            return status, version, to_move
+        await asyncio.sleep(0.01)
+    raise AssertionError("the AI seats never stopped moving")
+
+
+async def _open(watcher: Watcher, match_id: int) -> None:
+    comm, connected = await connect(match_id, watcher.user)
+    assert connected
+    watcher.comm = comm
+    await _drain(watcher, 0)
+
+
+async def _drain(watcher: Watcher, seq: int) -> None:
+    """Take the socket's messages until it has been sent the state at `seq`."""
+    assert watcher.comm is not None
+    while watcher.last_seq < seq:
+        message = json.loads(await watcher.comm.receive_from(timeout=5))
+        assert message["t"] == "state", message
+        assert message["seq"] == message["d"]["seq"]
+        watcher.seen.append(message["d"])
+        watcher.last_seq = max(watcher.last_seq, message["seq"])
+
+
+async def _get_view(watcher: Watcher, match_id: int) -> None:
+    response = await sync_to_async(watcher.client.get)(f"/api/matches/{match_id}/view/")
+    assert response.status_code == 200, response.content
+    watcher.seen.append(response.json())
+
+
+async def _play(match_id: int, watchers: list[Watcher], rng: random.Random, moves: int) -> str:
+    """Random legal moves by the human seats (by socket or REST, at random), every watcher's REST view
+    after each, every socket drained to the newest seq. Returns the match's status at the end."""
+    seated = {w.seat: w for w in watchers if w.seat is not None}
+    status, version, to_move = await _settled(match_id)
+    for _ in range(moves):
+        if status != MatchStatus.RUNNING:
+            break
+        actor = seated[to_move]
+        state = await sync_to_async(lambda: load_state(Match.objects.get(pk=match_id)))()
+        action = {k: v for k, v in rng.choice(state.legal_actions()).items() if k != "seat"}
+        if rng.random() < 0.5 and actor.comm is not None:
+            await actor.comm.send_json_to({"t": "act", "action": action, "seq": version})
+        else:
+            url = f"/api/matches/{match_id}/actions/"
+            body = {"action": action, "seq": version}
+            response = await sync_to_async(actor.client.post)(url, body, format="json")
+            assert response.status_code == 201, response.content
+            actor.seen.append(response.json())
+        await _drain(actor, version + 1)
+        status, version, to_move = await _settled(match_id)
+        for w in watchers:
+            if w.comm is not None:
+                await _drain(w, version)
+            await _get_view(w, match_id)
+    return status
+
+
+async def _verify(match_id: int, watchers: list[Watcher]) -> int:
+    views = await sync_to_async(EngineViews)(match_id)
+    checked = 0
+    for w in watchers:
+        for payload in w.seen:
+            views.check(payload, w.seat)
+            checked += 1
+    return checked
+
+
+async def _close(watchers: list[Watcher]) -> None:
+    for w in watchers:
+        if w.comm is not None:
+            await w.comm.disconnect()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_every_view_and_every_push_is_the_engines_view_of_that_seat(game: str, seed: int) -> None:
+    rng = random.Random(f"{game}-{seed}")
+    n = get_rules(game).players(get_rules(game).default_options())
+    kinds = [SeatKind.HUMAN] + [rng.choice([SeatKind.HUMAN, SeatKind.AI]) for _ in range(n - 1)]
+    rng.shuffle(kinds)
+    users = {
+        i: await sync_to_async(factories.user)(f"p{i}") for i, k in enumerate(kinds) if k == SeatKind.HUMAN
+    }
+    first = min(users)
+
+    def open_table() -> Match:
+        match = match_create(
+            game=game,
+            creator=factories.actor(users[first]),
+            seats=[SeatSpec(kind=k) for k in kinds],
+            creator_seat=first,
+            ai_version=rng.choice(["anton", "random"]),
+        )
+        for i, u in users.items():
+            if i != first:
+                match_join(match_id=match.pk, actor=factories.actor(u), seat_index=i)
+        return match
+
+    match = await sync_to_async(open_table)()
+    outsider = await sync_to_async(factories.user)("zoe")
+    watchers = [await _watcher(i, u) for i, u in users.items()]
+    watchers += [await _watcher(None, None), await _watcher(None, outsider)]
+    for w in watchers:
+        await _open(w, match.pk)
+    await _play(match.pk, watchers, rng, HUMAN_MOVES)
+    checked = await _verify(match.pk, watchers)
+    assert checked >= len(watchers) * HUMAN_MOVES  # a REST view each move, and the pushes besides
+    await _close(watchers)
+
+
+async def _refused_everywhere(match_id: int, users: list[User | None]) -> None:
+    for user in users:
+        client = await sync_to_async(_client)(user)
+        for route in REFUSED_ROUTES:
+            response = await sync_to_async(client.get)(f"/api/matches/{match_id}/{route}")
+            assert response.status_code == 403 and response.json()["error"]["code"] == "embargoed", route
+        page = await sync_to_async(client.get)(f"/matches/{match_id}/")
+        assert page.status_code == 403
+        comm, connected = await connect(match_id, user)
+        assert connected
+        reply = json.loads(await comm.receive_from(timeout=5))
+        assert (
+            reply["t"] == "error"
+            and reply["code"] == "embargoed"
+            and set(reply)
+            == {
+                "t",
+                "code",
+                "message",
+                "seq",
+            }
+        )
+        assert await comm.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+
+
+@pytest.mark.parametrize(("game", "finish"), [("schnapsen", "play"), ("preferans", "leave")])
+async def test_a_duplicate_round_shows_nothing_to_outsiders_until_it_is_over(game: str, finish: str) -> None:
+    """Two tables of one round, a human and AI at each (played to the end, or left by the humans):
+    before the release the players see their own seat only and everyone else, the other table's
+    player included, is refused everywhere; after it a spectator sees the spectator view, and the
+    replay is the engine's."""
+    rng = random.Random(game)
+    anna, ben, zoe = [await sync_to_async(factories.user)(name) for name in ("anna", "ben", "zoe")]
+
+    def open_round() -> list[int]:
+        league = make_league(anna, game=game)
+        join(league, ben)
+        round_ = leagues.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna], [ben]])
+        return list(
+            LeagueMatch.objects.filter(round=round_).order_by("table").values_list("match_id", flat=True)
+        )
+
+    tables = await sync_to_async(open_round)()
+    players = {tables[0]: anna, tables[1]: ben}
+    seats = {
+        match_id: await sync_to_async(
+            lambda m=match_id: Match.objects.get(pk=m).seats.get(user=players[m]).index
+        )()
+        for match_id in tables
+    }
+    watchers = {m: [await _watcher(seats[m], players[m])] for m in tables}
+    for m in tables:
+        await _open(watchers[m][0], m)
+    other = {tables[0]: ben, tables[1]: anna}
+    for m in tables:
+        await _refused_everywhere(m, [other[m], zoe, None])
+
+    for m in tables:
+        status = await _play(m, watchers[m], rng, 10_000 if finish == "play" else HUMAN_MOVES)
+        if finish == "leave":
+            assert status == MatchStatus.RUNNING
+            await sync_to_async(match_leave)(match_id=m, actor=factories.actor(players[m]))
+        elif m == tables[0]:
+            assert status == MatchStatus.FINISHED
+            await _refused_everywhere(m, [other[m], zoe, None])  # over, but its round is not
+        await _verify(m, watchers[m])
+        await _close(watchers[m])
+    await sync_to_async(leagues.rounds_release_finished)()
+
+    for m in tables:
+        match = await sync_to_async(Match.objects.get)(pk=m)
+        assert match.is_over and not match.embargoed
+        spectator = await _watcher(None, None)
+        await _open(spectator, m)
+        await _get_view(spectator, m)
+        views = await sync_to_async(EngineViews)(m)
+        for payload in spectator.seen:
+            views.check(payload, None)
+        await _close([spectator])
+        replay = (await sync_to_async(spectator.client.get)(f"/api/matches/{m}/replay/")).json()
+        assert [step["view"] for step in replay["steps"]] == [views.views[s][None] for s in views.views]
+        assert [step["hands"] for step in replay["steps"]] == [views.hands[s] for s in views.hands]
+        for user in (other[m], zoe):
+            client = await sync_to_async(_client)(user)
+            assert (await sync_to_async(client.get)(f"/api/matches/{m}/events/")).status_code == 200
