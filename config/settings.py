@@ -7,10 +7,12 @@ channels-redis and a Celery Redis broker. `config.settings_production` hardens t
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,6 +29,14 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-m
 DEBUG = env_bool("DJANGO_DEBUG", True)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default, so the
+# header is ignored. config/client_address.py is the one place that reads it.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or CIDR range") from _exc
 
 INSTALLED_APPS = [
     "daphne",
@@ -199,6 +209,8 @@ LOGGING = {
     "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
 }
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
+# Open or running tables one player (account or guest) may hold a seat at; 0 switches the cap off.
+MAX_OPEN_TABLES = int(os.environ.get("MAX_OPEN_TABLES", "5"))
 WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
 WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
 # Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of

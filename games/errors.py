@@ -55,3 +55,10 @@ class Forbidden(GameError):
 class NotFound(GameError):
     code = "not_found"
     status = 404
+
+
+class TooManyTables(GameError):
+    """The player already holds a seat at MAX_OPEN_TABLES open or running tables."""
+
+    code = "too_many_tables"
+    status = 409
