@@ -7,6 +7,7 @@ channels-redis and a Celery Redis broker. `config.settings_production` hardens t
 
 from __future__ import annotations
 
+import datetime as dt
 import ipaddress
 import os
 from pathlib import Path
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "accounts",
     "games",
     "leagues",
@@ -67,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out login (site or admin) into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -158,6 +162,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Brute force: django-axes refuses logins (site and admin) after LOGIN_FAILURE_LIMIT failures for one
+# username or from one address, each counted on its own, for LOGIN_COOLOFF_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when it says it does
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "profile"
 LOGOUT_REDIRECT_URL = "home"
