@@ -1,16 +1,8 @@
 from django.contrib import admin
-from django.db import connection
-from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-
-def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness for the load balancer and docker-compose: the database answers."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return HttpResponse("ok", content_type="text/plain")
-
+from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
