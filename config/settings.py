@@ -229,6 +229,12 @@ AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 MAX_OPEN_TABLES = int(os.environ.get("MAX_OPEN_TABLES", "5"))
 WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
 WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
+# Shared by all sockets of one actor (user, guest, else address) per window, in the cache.
+WS_ACTOR_MESSAGES = int(os.environ.get("WS_ACTOR_MESSAGES", "300"))
+WS_LOBBY_MESSAGES = int(os.environ.get("WS_LOBBY_MESSAGES", "20"))
+# Open sockets per seat (all web processes) and lobby sockets per actor (per web process).
+WS_SEAT_SOCKETS = int(os.environ.get("WS_SEAT_SOCKETS", "5"))
+WS_LOBBY_SOCKETS = int(os.environ.get("WS_LOBBY_SOCKETS", "10"))
 # Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of
 # one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away. The expiry
 # must leave room for a few missed beats (a system check insists on 3); 0 switches it off.
