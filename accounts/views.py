@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from accounts.forms import RegisterForm
 from accounts.models import User
 from accounts.services import user_register
-from accounts.throttles import RegistrationThrottle
+from accounts.throttles import registration_allowed
 from games.actors import Actor
 from games.models import MatchStatus
 from games.selectors import actor_matches
@@ -22,7 +22,7 @@ def register(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("profile")
     form = RegisterForm(request.POST or None)
-    if request.method == "POST" and not RegistrationThrottle().allow_request(request, None):
+    if request.method == "POST" and not registration_allowed(request):
         return render(request, "accounts/register.html", {"form": form, "throttled": True}, status=429)
     if request.method == "POST" and form.is_valid():
         user = user_register(

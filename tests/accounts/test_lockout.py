@@ -20,7 +20,7 @@ def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def login(path: str, username: str, password: str, address: str, **headers: str) -> Any:
+def login(path: str, username: str, password: str, address: str, **headers: Any) -> Any:
     return Client(REMOTE_ADDR=address, **headers).post(path, {"username": username, "password": password})
 
 
