@@ -22,6 +22,8 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     # presence tests switch it on).
     settings.PRESENCE_HEARTBEAT = 0  # type: ignore[attr-defined]
     settings.PRESENCE_EXPIRY = 0  # type: ignore[attr-defined]
+    # Fixtures open many tables for one player; the limit's own tests switch it on.
+    settings.MAX_OPEN_TABLES = 0  # type: ignore[attr-defined]
     presence.forget_registration()
     state_cache.clear()
     snapshots.clear()

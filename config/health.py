@@ -7,6 +7,7 @@ Redis configured, Redis answers through the cache and the channel layer's server
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
@@ -46,3 +47,20 @@ def readyz(request: HttpRequest) -> HttpResponse:
             failed[name] = type(exc).__name__
     body = {"ready": not failed, "checks": {name: failed.get(name, "ok") for name in checks}}
     return HttpResponse(json.dumps(body), content_type="application/json", status=503 if failed else 200)
+
+
+PROBES = {"/healthz": healthz, "/readyz": readyz}
+
+
+class HealthzMiddleware:
+    """Answers the probes before the host check: the container probes itself at 127.0.0.1, which
+    production does not accept as a host (only DJANGO_ALLOWED_HOSTS)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        probe = PROBES.get(request.path)
+        if probe is not None:
+            return probe(request)
+        return self.get_response(request)

@@ -7,10 +7,14 @@ channels-redis and a Celery Redis broker. `config.settings_production` hardens t
 
 from __future__ import annotations
 
+import datetime as dt
+import ipaddress
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,6 +31,14 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-m
 DEBUG = env_bool("DJANGO_DEBUG", True)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default, so the
+# header is ignored. config/client_address.py is the one place that reads it.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or CIDR range") from _exc
 
 INSTALLED_APPS = [
     "daphne",
@@ -40,6 +52,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "accounts",
     "games",
     "leagues",
@@ -57,7 +70,27 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: turns a locked-out login (site or admin) into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy on every response: scripts, styles and connections (the websockets
+# included) from this site only; no inline script, style or event handler anywhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -148,6 +181,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Brute force: django-axes refuses logins (site and admin) after LOGIN_FAILURE_LIMIT failures for one
+# username or from one address, each counted on its own, for LOGIN_COOLOFF_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when it says it does
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "profile"
 LOGOUT_REDIRECT_URL = "home"
@@ -199,8 +244,16 @@ LOGGING = {
     "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
 }
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
+# Open or running tables one player (account or guest) may hold a seat at; 0 switches the cap off.
+MAX_OPEN_TABLES = int(os.environ.get("MAX_OPEN_TABLES", "5"))
 WS_THROTTLE_MESSAGES = int(os.environ.get("WS_THROTTLE_MESSAGES", "100"))
 WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
+# Shared by all sockets of one actor (user, guest, else address) per window, in the cache.
+WS_ACTOR_MESSAGES = int(os.environ.get("WS_ACTOR_MESSAGES", "300"))
+WS_LOBBY_MESSAGES = int(os.environ.get("WS_LOBBY_MESSAGES", "20"))
+# Open sockets per seat (all web processes) and lobby sockets per actor (per web process).
+WS_SEAT_SOCKETS = int(os.environ.get("WS_SEAT_SOCKETS", "5"))
+WS_LOBBY_SOCKETS = int(os.environ.get("WS_LOBBY_SOCKETS", "10"))
 # Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of
 # one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away. The expiry
 # must leave room for a few missed beats (a system check insists on 3); 0 switches it off.

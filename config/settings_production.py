@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import os
 
-from config.settings import *  # noqa: F403
-from config.settings import env_bool, env_list
+from django.core.exceptions import ImproperlyConfigured
 
-SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+from config.settings import *  # noqa: F403
+from config.settings import MIDDLEWARE, REST_FRAMEWORK, env_bool, env_list
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set (a long random string) in production")
 DEBUG = False
-# The container's own health check talks to 127.0.0.1.
-ALLOWED_HOSTS = [*env_list("DJANGO_ALLOWED_HOSTS"), "127.0.0.1", "localhost"]
+# Only the hosts the deployment names; the container's health probe to 127.0.0.1 is answered by
+# HealthzMiddleware before the host check.
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+MIDDLEWARE = ["config.health.HealthzMiddleware", *MIDDLEWARE]
+# JSON only: no browsable API (its HTML forms) in production.
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]}
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 WHITENOISE_USE_FINDERS = False
 STORAGES = {

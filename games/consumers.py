@@ -31,7 +31,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.dispatch import receiver
 
-from games import selectors, snapshots
+from games import selectors, snapshots, socket_limits
 from games.actors import Actor, actor_from_request
 from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.errors import GameError, NotSeated
@@ -109,6 +109,7 @@ class MatchConsumer(_Consumer):
         register_server_loop(asyncio.get_running_loop())
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.actor = actor_from_request(_Scope(self.scope))
+        self._actor_key = socket_limits.actor_key(self.actor, self.scope)
         self._recent = deque()
         self._socket_key = uuid.uuid4().hex
         try:
@@ -118,6 +119,14 @@ class MatchConsumer(_Consumer):
             await self.accept()
             await self._error(exc.code, exc.message)
             await self.close(code=4403 if exc.status == 403 else 4404)
+            return
+        if self.seat is not None and await _in_thread(socket_limits.seat_sockets_full)(
+            self.match_id, self.seat
+        ):
+            await self.accept()
+            limit = settings.WS_SEAT_SOCKETS
+            await self._error("too_many_sockets", f"this seat already has {limit} open connections")
+            await self.close(code=socket_limits.CLOSE_TOO_MANY)
             return
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         await self.accept()
@@ -250,12 +259,15 @@ class MatchConsumer(_Consumer):
         return snapshots.from_match(match)
 
     def _throttled(self) -> bool:
+        """This socket's own rate, then the budget its actor shares across all its sockets."""
         now = time.monotonic()
         window = settings.WS_THROTTLE_WINDOW
         while self._recent and now - self._recent[0] > window:
             self._recent.popleft()
         self._recent.append(now)
-        return len(self._recent) > settings.WS_THROTTLE_MESSAGES
+        if len(self._recent) > settings.WS_THROTTLE_MESSAGES:
+            return True
+        return socket_limits.over_budget(self._actor_key, "match", settings.WS_ACTOR_MESSAGES)
 
     async def _error(self, code: str, message: str) -> None:
         # The newest seq this process knows, without a query: errors must stay cheap under a flood.
@@ -277,18 +289,38 @@ class MatchConsumer(_Consumer):
 
 
 class LobbyConsumer(_Consumer):
+    _key = ""
+    _counted = False
+
     async def connect(self) -> None:
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        # Every lobby socket reads the open tables on every change: their number per actor is capped.
+        self._key = socket_limits.actor_key(actor_from_request(_Scope(self.scope)), self.scope)
         await self.accept()
+        if not socket_limits.lobby_sockets.enter(self._key, settings.WS_LOBBY_SOCKETS):
+            limit = settings.WS_LOBBY_SOCKETS
+            await self._refuse("too_many_sockets", f"at most {limit} open lobby connections")
+            return
+        self._counted = True
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.lobby_update({})
 
     async def disconnect(self, code: int) -> None:
+        if self._counted:
+            self._counted = False
+            socket_limits.lobby_sockets.leave(self._key)
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if socket_limits.over_budget(self._key, "lobby", settings.WS_LOBBY_MESSAGES):
+            await self._refuse("throttled", "too many messages on the lobby connection")
+            return
         await self.send(
             text_data=json.dumps({"t": "error", "code": "read_only", "message": "the lobby is read-only"})
         )
+
+    async def _refuse(self, code: str, message: str) -> None:
+        await self.send(text_data=json.dumps({"t": "error", "code": code, "message": message}))
+        await self.close(code=socket_limits.CLOSE_TOO_MANY)
 
     async def lobby_update(self, event: dict[str, Any]) -> None:
         matches = await database_sync_to_async(

@@ -61,3 +61,10 @@ class Embargoed(Forbidden):
     """A table of a duplicate round before the round is over: its deals are the sister tables' deals."""
 
     code = "embargoed"
+
+
+class TooManyTables(GameError):
+    """The player already holds a seat at MAX_OPEN_TABLES open or running tables."""
+
+    code = "too_many_tables"
+    status = 409

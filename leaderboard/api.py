@@ -11,10 +11,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games.actors import actor_from_request
+from games.api.throttles import ScopedThrottle
 from games.errors import BadRequest, NotFound, NotSeated
 from games.models import Match
 from leaderboard import selectors
@@ -86,7 +86,7 @@ class SaveRetryView(APIView):
     throttle_scope = "writes"
 
     def get_throttles(self) -> list[Any]:
-        return [ScopedRateThrottle()]
+        return [ScopedThrottle()]
 
     @extend_schema(
         operation_id="leaderboard_save_retry",

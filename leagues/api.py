@@ -9,11 +9,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import User
 from games.api.serializers import StrictSerializer
+from games.api.throttles import ScopedThrottle
 from games.models import SeatKind
 from games.selectors import match_get, match_summary
 from leagues import selectors, services
@@ -70,7 +70,7 @@ class Writes(APIView):
     throttle_scope = "writes"
 
     def get_throttles(self) -> list[Any]:
-        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+        return [ScopedThrottle()] if self.request.method == "POST" else []
 
 
 class LeagueListView(Writes):

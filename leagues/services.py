@@ -236,10 +236,16 @@ def duplicate_round_open(
                 seed=seed,
                 embargoed=True,
                 ranked=True,
+                table_limit=False,  # the manager seats the players of a round
             )
             for seat_index, player in sorted(at.items()):
                 if seat_index != first:
-                    match_join(match_id=match.pk, actor=Actor.for_user(player), seat_index=seat_index)
+                    match_join(
+                        match_id=match.pk,
+                        actor=Actor.for_user(player),
+                        seat_index=seat_index,
+                        table_limit=False,
+                    )
             LeagueMatch.objects.create(season=season, match=match, round=round_, table=t)
     return round_
 

@@ -9,7 +9,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import ai as ai_registry
@@ -17,6 +16,7 @@ from games import selectors
 from games.actors import Actor, actor_from_request
 from games.ai_strength import ai_strength
 from games.api import serializers as s
+from games.api.throttles import ScopedThrottle
 from games.engine import available_games, get_rules
 from games.errors import BadRequest
 from games.services.matches import (
@@ -46,7 +46,7 @@ class WriteThrottled(APIView):
     throttle_scope = "writes"
 
     def get_throttles(self) -> list[Any]:
-        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+        return [ScopedThrottle()] if self.request.method == "POST" else []
 
 
 class GamesView(APIView):

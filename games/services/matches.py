@@ -26,6 +26,7 @@ from games.errors import (
 )
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
+from games.services.table_limit import open_tables_check
 
 DEFAULT_AI_NAMES: dict[str, list[str]] = {
     "preisjass": ["Anna", "Paul", "Mia"],
@@ -95,10 +96,13 @@ def match_create(
     seed: str | None = None,
     embargoed: bool = False,
     ranked: bool = False,
+    table_limit: bool = True,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
-    a practice table; an `embargoed` one shares its seed with other tables (see selectors)."""
+    a practice table; an `embargoed` one shares its seed with other tables (see selectors).
+    `table_limit=False` only where staff seat players (duplicate rounds): a player opening a table is
+    held to MAX_OPEN_TABLES."""
     _require_identity(creator)
     if game not in available_games():
         raise BadRequest(f"unknown game {game!r}")
@@ -120,6 +124,8 @@ def match_create(
     names = iter(default_ai_names(game) + _FALLBACK_AI_NAMES)
     seed = seed or fairness.new_seed()
     with transaction.atomic():
+        if table_limit:
+            open_tables_check(actor=creator)
         match = Match.objects.create(
             game=game,
             options=opts,
@@ -146,8 +152,10 @@ def match_create(
     return match
 
 
-def match_join(*, match_id: int, actor: Actor, seat_index: int | None = None) -> Seat:
-    """Take a free seat (the first free one when none is named)."""
+def match_join(
+    *, match_id: int, actor: Actor, seat_index: int | None = None, table_limit: bool = True
+) -> Seat:
+    """Take a free seat (the first free one when none is named); `table_limit` as in match_create."""
     _require_identity(actor)
     with transaction.atomic():
         match = _locked(match_id)
@@ -161,6 +169,8 @@ def match_join(*, match_id: int, actor: Actor, seat_index: int | None = None) ->
             free = [s for s in free if s.index == seat_index]
         if not free:
             raise SeatTaken("that seat is taken" if seat_index is not None else "no free seat")
+        if table_limit:
+            open_tables_check(actor=actor)
         seat = free[0]
         _take_seat(seat, actor)
         _start_if_full(match)

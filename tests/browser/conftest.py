@@ -37,6 +37,9 @@ def _server_env(db_path: Path) -> dict[str, str]:
         AI_MOVE_DELAY="0",
         TRICK_PAUSE="0",
         THROTTLE_WRITES="100000/min",
+        # Every browser test registers and plays from 127.0.0.1, many tables per player.
+        THROTTLE_REGISTRATIONS="100000/hour",
+        MAX_OPEN_TABLES="0",
         PYTHONUNBUFFERED="1",
     )
     return env

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -42,3 +44,48 @@ def test_production_settings_refuse_to_start_without_a_secret() -> None:
 def test_development_settings_are_flagged_by_check_deploy() -> None:
     out = _check({"DJANGO_SETTINGS_MODULE": "config.settings"})
     assert out.returncode != 0 and "security.W" in out.stdout + out.stderr
+
+
+def _production(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
+    """Run `code` with the production settings set up under the given environment."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings_production", **env_extra})
+    setup = "import django; django.setup()\nfrom django.conf import settings\n"
+    return subprocess.run(
+        [sys.executable, "-c", setup + code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": "Zx9-prod-secret-abcdefghijklmnopqrstuvwxyz0123456789-QWERTY",
+    "DJANGO_ALLOWED_HOSTS": "cards.example.org",
+}
+
+
+@pytest.mark.parametrize("secret", [None, "", "  "])
+def test_a_missing_secret_key_is_a_clear_configuration_error(secret: str | None) -> None:
+    env = {"DJANGO_ALLOWED_HOSTS": "cards.example.org"}
+    if secret is not None:
+        env["DJANGO_SECRET_KEY"] = secret
+    out = _production(env, "print(settings.SECRET_KEY)")
+    assert out.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY must be set" in out.stderr
+
+
+def test_production_hosts_are_only_the_named_ones_and_the_api_speaks_json_only(tmp_path: Path) -> None:
+    code = (
+        "from django.test import Client\n"
+        "print(settings.ALLOWED_HOSTS)\n"
+        "c = Client(HTTP_HOST='cards.example.org')\n"
+        "r = c.get('/api/games/', HTTP_ACCEPT='text/html,application/xhtml+xml,*/*;q=0.8', secure=True)\n"
+        "print(r.status_code, r['Content-Type'])\n"
+        "print(Client(HTTP_HOST='localhost').get('/api/games/', secure=True).status_code)\n"
+        "print(Client(HTTP_HOST='127.0.0.1').get('/healthz').content.decode())\n"
+    )
+    out = _production({**PRODUCTION, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}, code)
+    assert out.returncode == 0, out.stderr
+    hosts, api, localhost, health = out.stdout.splitlines()
+    assert hosts == "['cards.example.org']"
+    assert api == "200 application/json"  # a browser asks for HTML and gets no browsable API
+    assert localhost == "400"  # not an allowed host in production
+    assert health == "ok"  # the container's own probe still answers

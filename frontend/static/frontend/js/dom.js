@@ -1,12 +1,17 @@
 // Building the page: el() for HTML elements, svgEl() for SVG ones, both as el(tag, attrs, ...children).
 // Attributes that are null, undefined or false are left out (true gives an empty attribute);
-// children that are null, undefined or false are skipped, strings become text.
+// children that are null, undefined or false are skipped, strings become text. A "style" goes
+// through the CSSOM: the Content-Security-Policy refuses style attributes.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
+    if (k === "style") {
+      node.style.cssText = String(v);
+      continue;
+    }
     node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const child of children) {

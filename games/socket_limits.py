@@ -1,0 +1,75 @@
+"""Limits on websockets beyond one socket's own message rate: a message budget per actor shared by all
+its sockets (in the cache, so it holds across web processes on Redis), open lobby sockets per actor
+and open sockets per seat.
+
+An actor is a user, else a guest token, else (anonymous spectators and lobby visitors) a client
+address from config/client_address.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+from config.client_address import scope_client_address
+from games.actors import Actor
+from games.models import SeatSocket
+
+# Close code for a socket refused or ended by a limit, in the manner of 4403 and 4404.
+CLOSE_TOO_MANY = 4429
+
+
+def actor_key(actor: Actor, scope: Mapping[str, Any]) -> str:
+    if actor.user_id is not None:
+        return f"user:{actor.user_id}"
+    if actor.guest_token:
+        return f"guest:{actor.guest_token}"
+    return f"addr:{scope_client_address(scope)}"
+
+
+def over_budget(key: str, kind: str, limit: int) -> bool:
+    """Count one message of `kind` for `key`; True once more than `limit` arrived in the window of
+    WS_THROTTLE_WINDOW seconds that began with the first of them (a counter that expires: cheap)."""
+    if limit <= 0:
+        return False
+    counter = f"ws-budget:{kind}:{key}"
+    window = max(1, round(settings.WS_THROTTLE_WINDOW))
+    if cache.add(counter, 1, timeout=window):
+        return False
+    try:
+        count = cache.incr(counter)  # keeps the counter's expiry
+    except ValueError:  # expired between add and incr: this message opens the next window
+        cache.add(counter, 1, timeout=window)
+        count = 1
+    return count > limit
+
+
+def seat_sockets_full(match_id: int, seat: int) -> bool:
+    """Database read: the seat already has WS_SEAT_SOCKETS open sockets (across web processes)."""
+    limit = settings.WS_SEAT_SOCKETS
+    return bool(limit) and SeatSocket.objects.filter(match_id=match_id, seat_index=seat).count() >= limit
+
+
+class OpenSockets:
+    """Open sockets per actor in this process (lobby sockets hold no rows to count across processes)."""
+
+    def __init__(self) -> None:
+        self._open: Counter[str] = Counter()
+
+    def enter(self, key: str, limit: int) -> bool:
+        if limit and self._open[key] >= limit:
+            return False
+        self._open[key] += 1
+        return True
+
+    def leave(self, key: str) -> None:
+        self._open[key] -= 1
+        if self._open[key] <= 0:
+            del self._open[key]
+
+
+lobby_sockets = OpenSockets()
