@@ -25,7 +25,8 @@ function stockNode(view, seats, style) {
     label.push(`${t("Trump card")}: ${cardName(trumpCard, style)}`);
   }
   for (let i = 0; i < Math.min(faceDown, 4); i += 1) {
-    const back = el("span", { class: "card small back", style: `--i:${i}` });
+    const back = el("span", { class: "card small back" });
+    back.style.setProperty("--i", String(i)); // through the CSSOM: the CSP refuses style attributes
     back.appendChild(cardSVG(null, style));
     pile.appendChild(back);
   }
