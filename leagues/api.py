@@ -49,7 +49,10 @@ class TableSerializer(StrictSerializer):
 
 class RoundSerializer(StrictSerializer):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField(max_length=150), min_length=1), min_length=1
+        child=serializers.ListField(child=serializers.CharField(max_length=150), min_length=1),
+        min_length=1,
+        max_length=services.MAX_ROUND_TABLES,
+        error_messages={"max_length": f"a duplicate round has at most {services.MAX_ROUND_TABLES} tables"},
     )
     ai_version = serializers.CharField(max_length=32, required=False, default="anton")
 

@@ -40,6 +40,8 @@ from leagues.models import (
 )
 
 MAX_NAME = 80
+# One seed for every table: a player at two tables of a round would see two hands of the same deal.
+MAX_ROUND_TABLES = 100
 
 
 def today() -> dt.date:
@@ -231,12 +233,25 @@ def duplicate_round_open(
     n = rules.players(league.options)
     if not tables:
         raise BadRequest("a duplicate round needs at least one table")
+    if len(tables) > MAX_ROUND_TABLES:
+        raise BadRequest(f"a duplicate round has at most {MAX_ROUND_TABLES} tables, got {len(tables)}")
     members = set(league.memberships.values_list("user_id", flat=True))
-    for roster in tables:
+    table_of: dict[int, int] = {}
+    for t, roster in enumerate(tables):
         if not 1 <= len(roster) <= n:
             raise BadRequest(f"a {league.game} table seats 1 to {n} players")
-        if len({p.pk for p in roster}) != len(roster):
-            raise BadRequest("a player can sit only once at a table")
+        for player in roster:
+            if player.pk in table_of:
+                where = (
+                    "twice at table"
+                    if table_of[player.pk] == t
+                    else f"at tables {table_of[player.pk] + 1} and"
+                )
+                raise BadRequest(
+                    f"{player.get_username()} is seated {where} {t + 1}: every table of a round has the "
+                    "same deals, so a player sits at only one table of a round"
+                )
+            table_of[player.pk] = t
         if any(p.pk not in members for p in roster):
             raise NotMember("every player of a duplicate round must be a league member")
     seed = fairness.new_seed()
