@@ -19,6 +19,7 @@ from games.ai_strength import ai_strength
 from games.api import serializers as s
 from games.engine import available_games, get_rules
 from games.errors import BadRequest
+from games.names import check_player_name
 from games.services.matches import (
     SeatSpec,
     default_ai_names,
@@ -35,9 +36,11 @@ def acting_actor(request: Request, name: str = "") -> Actor:
     actor = actor_from_request(request)
     if actor.user_id is not None or not name.strip():
         return actor
+    name = " ".join(name.split())[:40]
+    check_player_name(name)  # no guest plays under an AI's name
     session = request.session
     session.setdefault("guest_token", secrets.token_hex(16))
-    session["guest_name"] = " ".join(name.split())[:40]
+    session["guest_name"] = name
     return actor_from_request(request)
 
 

@@ -24,6 +24,7 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.names import check_player_name
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 
 DEFAULT_AI_NAMES: dict[str, list[str]] = {
@@ -79,6 +80,8 @@ def _require_identity(actor: Actor) -> None:
         raise NotSeated("log in or give a name to take a seat")
     if not actor.display_name:
         raise BadRequest("a name is required to take a seat")
+    if actor.user_id is None:
+        check_player_name(actor.display_name)  # also a guest name stored in the session before
 
 
 def match_create(
