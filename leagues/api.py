@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from games.api.serializers import StrictSerializer
+from games.browser import request_origin
 from games.models import SeatKind
 from games.selectors import match_get, match_summary
 from leagues import selectors, services
@@ -182,7 +183,9 @@ class TablesView(Writes):
     def post(self, request: Request, league_id: int) -> Response:
         body = TableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        match = services.league_table_open(league_id=league_id, user=_user(request), **body.validated_data)
+        match = services.league_table_open(
+            league_id=league_id, user=_user(request), origin=request_origin(request), **body.validated_data
+        )
         return Response(match_summary(match_get(match.pk)), status=201)
 
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import ai as ai_registry
 from games import fairness
-from games.actors import Actor
+from games.actors import NO_ORIGIN, Actor, Origin
 from games.engine import IllegalAction, available_games, get_rules
 from games.models import Match, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_create, match_join
@@ -191,9 +191,15 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
 
 
 def league_table_open(
-    *, league_id: int, user: User, seats: Sequence[str], ai_version: str = ai_registry.DEFAULT_VERSION
+    *,
+    league_id: int,
+    user: User,
+    seats: Sequence[str],
+    ai_version: str = ai_registry.DEFAULT_VERSION,
+    origin: Origin = NO_ORIGIN,
 ) -> Match:
-    """A member opens a league table (sitting at seat 0); the other human seats are free for members."""
+    """A member opens a league table (sitting at seat 0); the other human seats are free for members
+    (games.seating asks `leagues.seating.league_seat_rule` on every join)."""
     user = _registered(user)
     league = league_get(league_id)
     if not is_member(league, user):
@@ -202,7 +208,7 @@ def league_table_open(
     with transaction.atomic():
         match = match_create(
             game=league.game,
-            creator=Actor.for_user(user),
+            creator=Actor.for_user(user, origin),
             seats=[SeatSpec(kind=kind) for kind in seats],
             options=league.options,
             ai_version=ai_version,

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import ai as ai_registry
-from games import dispatch, fairness
+from games import dispatch, fairness, seating
 from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
 from games.errors import (
@@ -71,8 +71,12 @@ def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.user_id = actor.user_id
     seat.guest_token = "" if actor.user_id is not None else actor.guest_token
     seat.display_name = actor.display_name
+    seat.origin_browser = actor.origin.browser
+    seat.origin_session = actor.origin.session
     seat.joined_at = timezone.now()
-    seat.save(update_fields=["user", "guest_token", "display_name", "joined_at"])
+    seat.save(
+        update_fields=["user", "guest_token", "display_name", "origin_browser", "origin_session", "joined_at"]
+    )
 
 
 def _require_identity(actor: Actor) -> None:
@@ -155,6 +159,12 @@ def match_join(*, match_id: int, actor: Actor, seat_index: int | None = None) ->
         seats = list(match.seats.all())
         if any(actor.owns(s) for s in seats):
             raise SeatTaken("you already have a seat at this table")
+        if seating.holds_a_seat(seats, actor):
+            raise SeatTaken(
+                "this browser already holds a seat at this table (as another account or guest): "
+                "one person plays one seat"
+            )
+        seating.seat_rules_check(match, actor)
         free = [s for s in seats if s.is_free]
         if seat_index is not None:
             free = [s for s in free if s.index == seat_index]
