@@ -10,13 +10,10 @@ from games.names import reserved_reason
 @transaction.atomic
 def user_register(*, username: str, display_name: str, password: str) -> User:
     """Create an account. Neither name may be an AI's name or carry the AI marker."""
-    reserved = {
-        field: reserved_reason(value)
-        for field, value in (("username", username), ("display_name", display_name))
-    }
-    errors = {field: [reason] for field, reason in reserved.items() if reason is not None}
+    reasons = {"username": reserved_reason(username), "display_name": reserved_reason(display_name)}
+    errors = {field: [reason] for field, reason in reasons.items() if reason is not None}
     if errors:
-        raise ValidationError(errors, code="name_reserved")
+        raise ValidationError(errors)
     user = User(username=username, display_name=display_name)
     user.set_password(password)
     user.full_clean(exclude=["password"])
