@@ -1,12 +1,19 @@
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import User
+from games.names import reserved_reason
 
 
 @transaction.atomic
 def user_register(*, username: str, display_name: str, password: str) -> User:
+    """Create an account. Neither name may be an AI's name or carry the AI marker."""
+    reasons = {"username": reserved_reason(username), "display_name": reserved_reason(display_name)}
+    errors = {field: [reason] for field, reason in reasons.items() if reason is not None}
+    if errors:
+        raise ValidationError(errors)
     user = User(username=username, display_name=display_name)
     user.set_password(password)
     user.full_clean(exclude=["password"])

@@ -10,6 +10,19 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a seat is taken from, recorded on the seat: the browser (a long-lived cookie that outlives
+    logins and logouts) and the session's guest token (which outlives a login). Two seats of one match
+    sharing either were taken by one person (see games.seating)."""
+
+    browser: str = ""
+    session: str = ""
+
+
+NO_ORIGIN = Origin()
+
+
+@dataclass(frozen=True)
 class Actor:
     user_id: int | None = None
     guest_token: str = ""
@@ -17,6 +30,7 @@ class Actor:
     ai_seat: int | None = None
     # The platform itself playing a human seat (timer ran out, player away): owns that seat only.
     system_seat: int | None = None
+    origin: Origin = NO_ORIGIN
 
     @property
     def is_anonymous(self) -> bool:
@@ -28,8 +42,9 @@ class Actor:
         )
 
     @classmethod
-    def for_user(cls, user: Any) -> Actor:
-        return cls(user_id=user.pk, display_name=getattr(user, "display_name", "") or user.get_username())
+    def for_user(cls, user: Any, origin: Origin = NO_ORIGIN) -> Actor:
+        name = getattr(user, "display_name", "") or user.get_username()
+        return cls(user_id=user.pk, display_name=name, origin=origin)
 
     @classmethod
     def for_ai(cls, seat_index: int) -> Actor:

@@ -18,6 +18,12 @@ class BadRequest(GameError):
     code = "bad_request"
 
 
+class NameReserved(BadRequest):
+    """A human chose an AI's name or the AI marker."""
+
+    code = "name_reserved"
+
+
 class IllegalMove(GameError):
     code = "illegal_action"
 

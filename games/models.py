@@ -79,6 +79,9 @@ class Seat(models.Model):
     guest_token = models.CharField(max_length=64, blank=True, default="")
     display_name = models.CharField(max_length=40, blank=True, default="")
     ai_version = models.CharField(max_length=32, blank=True, default="")
+    # Where the seat was taken from (games.actors.Origin), for accounts too: one person's seats share it.
+    origin_browser = models.CharField(max_length=64, blank=True, default="")
+    origin_session = models.CharField(max_length=64, blank=True, default="")
     joined_at = models.DateTimeField(null=True, blank=True)
     # Presence, for the disconnect countdown: open sockets across all web processes.
     connections = models.IntegerField(default=0)

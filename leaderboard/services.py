@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.engine import available_games, get_rules
 from games.errors import NotFound
 from games.models import Match, MatchEvent, MatchStatus
+from games.seating import match_multi_seated
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
@@ -62,6 +63,8 @@ def check_eligible(match: Match) -> None:
         raise MatchNotFinished(f"the match is {match.status}: only a finished run is saved")
     if match.practice:
         raise NotEligible("a practice run (all hands shown) is never saved")
+    if match_multi_seated(match):
+        raise NotEligible("one person held several seats of this run (saw several hands): it is never saved")
 
 
 def _locked(match_id: int) -> Match:

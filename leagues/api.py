@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from games.api.serializers import StrictSerializer
 from games.api.throttles import ScopedThrottle
+from games.browser import request_origin
 from games.models import SeatKind
 from games.selectors import match_get, match_summary
 from leagues import selectors, services
@@ -49,7 +50,10 @@ class TableSerializer(StrictSerializer):
 
 class RoundSerializer(StrictSerializer):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField(max_length=150), min_length=1), min_length=1
+        child=serializers.ListField(child=serializers.CharField(max_length=150), min_length=1),
+        min_length=1,
+        max_length=services.MAX_ROUND_TABLES,
+        error_messages={"max_length": f"a duplicate round has at most {services.MAX_ROUND_TABLES} tables"},
     )
     ai_version = serializers.CharField(max_length=32, required=False, default="anton")
 
@@ -179,7 +183,9 @@ class TablesView(Writes):
     def post(self, request: Request, league_id: int) -> Response:
         body = TableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        match = services.league_table_open(league_id=league_id, user=_user(request), **body.validated_data)
+        match = services.league_table_open(
+            league_id=league_id, user=_user(request), origin=request_origin(request), **body.validated_data
+        )
         return Response(match_summary(match_get(match.pk)), status=201)
 
 

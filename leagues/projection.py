@@ -8,7 +8,9 @@ is projected. `rebuild` wipes every projection and replays all finished matches 
 
 A league match counts for its season when it is a finished, non-practice table opened through the
 league, finished before the season's end, and every human seat belongs to a user who was a member of
-the league when the match finished. AI seats never get standings; ratings use the human seats only.
+the league when the match finished, and no account, browser or session held two of its seats (see
+games.seating; such a match is neither counted nor rated). AI seats never get standings; ratings use
+the human seats only.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from openskill.models import PlackettLuce
 
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat
+from games.seating import seats_multi_held
 from leagues.models import (
     LeagueMatch,
     Membership,
@@ -59,9 +62,11 @@ def _human_seats(seats: list[Seat]) -> list[HumanSeat] | None:
     return [HumanSeat(s.index, int(s.user_id)) for s in humans if s.user_id is not None]
 
 
-def _counting_season(match: Match, humans: list[HumanSeat] | None) -> Season | None:
+def _counting_season(match: Match, humans: list[HumanSeat] | None, multi_seated: bool) -> Season | None:
     link = LeagueMatch.objects.select_related("season").filter(match=match).first()
     if link is None or humans is None or not humans or match.practice or match.finished_at is None:
+        return None
+    if multi_seated:
         return None
     season = link.season
     if match.finished_at >= season.ends_at:
@@ -92,10 +97,12 @@ def project_match(*, match_id: int) -> ProjectedMatch | None:
 def _project(match: Match) -> ProjectedMatch:
     seats = list(match.seats.order_by("index"))
     humans = _human_seats(seats)
-    season = _counting_season(match, humans)
+    # One person at several seats saw several hands: the match is never ranked.
+    multi_seated = seats_multi_held(seats)
+    season = _counting_season(match, humans, multi_seated)
     # Guests get no rating; the registered players among the humans are still rated.
     rateable = [HumanSeat(s.index, s.user_id) for s in seats if not s.is_ai and s.user_id is not None]
-    rated = len({h.user_id for h in rateable}) >= 2 and not match.practice
+    rated = len({h.user_id for h in rateable}) >= 2 and not match.practice and not multi_seated
     record = ProjectedMatch.objects.create(
         match=match, season=season, counted=season is not None, rated=rated
     )

@@ -14,7 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import ai as ai_registry
 from games import fairness
-from games.actors import Actor
+from games.actors import NO_ORIGIN, Actor, Origin
 from games.engine import IllegalAction, available_games, get_rules
 from games.models import Match, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_create, match_join
@@ -41,6 +41,8 @@ from leagues.models import (
 from leagues.selectors import current_season, is_manager, is_member, league_get, season_table
 
 MAX_NAME = 80
+# One seed for every table: a player at two tables of a round would see two hands of the same deal.
+MAX_ROUND_TABLES = 100
 
 
 def today() -> dt.date:
@@ -169,9 +171,15 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
 
 
 def league_table_open(
-    *, league_id: int, user: User, seats: Sequence[str], ai_version: str = ai_registry.DEFAULT_VERSION
+    *,
+    league_id: int,
+    user: User,
+    seats: Sequence[str],
+    ai_version: str = ai_registry.DEFAULT_VERSION,
+    origin: Origin = NO_ORIGIN,
 ) -> Match:
-    """A member opens a league table (sitting at seat 0); the other human seats are free for members."""
+    """A member opens a league table (sitting at seat 0); the other human seats are free for members
+    (games.seating asks `leagues.seating.league_seat_rule` on every join)."""
     user = _registered(user)
     league = league_get(league_id)
     if not is_member(league, user):
@@ -180,7 +188,7 @@ def league_table_open(
     with transaction.atomic():
         match = match_create(
             game=league.game,
-            creator=Actor.for_user(user),
+            creator=Actor.for_user(user, origin),
             seats=[SeatSpec(kind=kind) for kind in seats],
             options=league.options,
             ai_version=ai_version,
@@ -212,12 +220,25 @@ def duplicate_round_open(
     n = rules.players(league.options)
     if not tables:
         raise BadRequest("a duplicate round needs at least one table")
+    if len(tables) > MAX_ROUND_TABLES:
+        raise BadRequest(f"a duplicate round has at most {MAX_ROUND_TABLES} tables, got {len(tables)}")
     members = set(league.memberships.values_list("user_id", flat=True))
-    for roster in tables:
+    table_of: dict[int, int] = {}
+    for t, roster in enumerate(tables):
         if not 1 <= len(roster) <= n:
             raise BadRequest(f"a {league.game} table seats 1 to {n} players")
-        if len({p.pk for p in roster}) != len(roster):
-            raise BadRequest("a player can sit only once at a table")
+        for player in roster:
+            if player.pk in table_of:
+                where = (
+                    "twice at table"
+                    if table_of[player.pk] == t
+                    else f"at tables {table_of[player.pk] + 1} and"
+                )
+                raise BadRequest(
+                    f"{player.get_username()} is seated {where} {t + 1}: every table of a round has the "
+                    "same deals, so a player sits at only one table of a round"
+                )
+            table_of[player.pk] = t
         if any(p.pk not in members for p in roster):
             raise NotMember("every player of a duplicate round must be a league member")
     seed = fairness.new_seed()

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from games.actors import actor_from_request
+from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
 from games.titles import GAME_TITLES, game_title
@@ -165,7 +166,9 @@ def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
         )
     seats = ["human"] * (n - ai) + ["ai"] * ai
     try:
-        match = services.league_table_open(league_id=league.pk, user=_user(request), seats=seats)
+        match = services.league_table_open(
+            league_id=league.pk, user=_user(request), seats=seats, origin=request_origin(request)
+        )
     except GameError as exc:
         return _detail(request, league, error=exc.message, status=exc.status)
     return HttpResponseRedirect(reverse("table", args=[match.pk]))

@@ -7,7 +7,14 @@ import importlib.util
 
 from games.ai.base import Player, RandomPlayer
 
-__all__ = ["DEFAULT_VERSION", "Player", "RandomPlayer", "available_versions", "get_player"]
+__all__ = [
+    "DEFAULT_VERSION",
+    "Player",
+    "RandomPlayer",
+    "available_versions",
+    "declared_names",
+    "get_player",
+]
 
 DEFAULT_VERSION = "anton"
 
@@ -45,3 +52,13 @@ def get_player(game: str, version: str = DEFAULT_VERSION) -> Player:
     module, attr = target.split(":")
     player: Player = getattr(importlib.import_module(module), attr)()
     return player
+
+
+def declared_names() -> set[str]:
+    """Every name an AI version is known by: its version key and its players' shown names."""
+    names = {"random", RandomPlayer.name}
+    for (game, version), target in _PLAYERS.items():
+        names.add(version)
+        if _present(target):
+            names.add(get_player(game, version).name)
+    return names

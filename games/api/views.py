@@ -17,8 +17,10 @@ from games.actors import Actor, actor_from_request
 from games.ai_strength import ai_strength
 from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
+from games.browser import with_origin
 from games.engine import available_games, get_rules
 from games.errors import BadRequest
+from games.names import check_player_name
 from games.services.matches import (
     SeatSpec,
     default_ai_names,
@@ -32,14 +34,17 @@ from games.titles import game_title
 
 
 def acting_actor(request: Request, name: str = "") -> Actor:
-    """The request's actor; an anonymous visitor who gives a name becomes a guest of this session."""
+    """The request's actor taking a seat, with where it acts from; an anonymous visitor who gives a
+    name becomes a guest of this session (a name an AI plays under is refused)."""
     actor = actor_from_request(request)
-    if actor.user_id is not None or not name.strip():
-        return actor
-    session = request.session
-    session.setdefault("guest_token", secrets.token_hex(16))
-    session["guest_name"] = " ".join(name.split())[:40]
-    return actor_from_request(request)
+    if actor.user_id is None and name.strip():
+        name = " ".join(name.split())[:40]
+        check_player_name(name)  # no guest plays under an AI's name
+        session = request.session
+        session.setdefault("guest_token", secrets.token_hex(16))
+        session["guest_name"] = name
+        actor = actor_from_request(request)
+    return with_origin(actor, request)
 
 
 class WriteThrottled(APIView):

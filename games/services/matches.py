@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import ai as ai_registry
-from games import dispatch, fairness
+from games import dispatch, fairness, seating
 from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
 from games.errors import (
@@ -25,6 +25,7 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.names import check_player_name
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
 
@@ -72,8 +73,12 @@ def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.user_id = actor.user_id
     seat.guest_token = "" if actor.user_id is not None else actor.guest_token
     seat.display_name = actor.display_name
+    seat.origin_browser = actor.origin.browser
+    seat.origin_session = actor.origin.session
     seat.joined_at = timezone.now()
-    seat.save(update_fields=["user", "guest_token", "display_name", "joined_at"])
+    seat.save(
+        update_fields=["user", "guest_token", "display_name", "origin_browser", "origin_session", "joined_at"]
+    )
 
 
 def _require_identity(actor: Actor) -> None:
@@ -81,6 +86,8 @@ def _require_identity(actor: Actor) -> None:
         raise NotSeated("log in or give a name to take a seat")
     if not actor.display_name:
         raise BadRequest("a name is required to take a seat")
+    if actor.user_id is None:
+        check_player_name(actor.display_name)  # also a guest name stored in the session before
 
 
 def match_create(
@@ -164,6 +171,12 @@ def match_join(
         seats = list(match.seats.all())
         if any(actor.owns(s) for s in seats):
             raise SeatTaken("you already have a seat at this table")
+        if seating.holds_a_seat(seats, actor):
+            raise SeatTaken(
+                "this browser already holds a seat at this table (as another account or guest): "
+                "one person plays one seat"
+            )
+        seating.seat_rules_check(match, actor)
         free = [s for s in seats if s.is_free]
         if seat_index is not None:
             free = [s for s in free if s.index == seat_index]

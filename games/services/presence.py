@@ -173,10 +173,10 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
             raise NotSeated("you have no seat at this match")
         if match.status == MatchStatus.OPEN:
             seat.user = None
-            seat.guest_token = ""
-            seat.display_name = ""
+            seat.guest_token = seat.display_name = seat.origin_browser = seat.origin_session = ""
             seat.joined_at = None
-            seat.save(update_fields=["user", "guest_token", "display_name", "joined_at"])
+            fields = ["user", "guest_token", "display_name", "origin_browser", "origin_session", "joined_at"]
+            seat.save(update_fields=fields)
             humans_left = [s for s in match.seats.all() if not s.is_ai and not s.is_free]
             if not humans_left:
                 _end_abandoned(match)

@@ -17,16 +17,16 @@ def test_register_logout_login_profile() -> None:
     c = Client()
     r = c.post(
         "/accounts/register/",
-        {"username": "anna", "display_name": "Anna K.", "password1": PASSWORD, "password2": PASSWORD},
+        {"username": "anna.k", "display_name": "Anna K.", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert r.status_code == 302 and r["Location"] == "/accounts/profile/"
-    user = User.objects.get(username="anna")
+    user = User.objects.get(username="anna.k")
     assert user.display_name == "Anna K." and user.check_password(PASSWORD)
     page = c.get("/accounts/profile/", follow=True)
     assert page.status_code == 200 and "Anna K." in page.content.decode()
     assert c.post("/accounts/logout/").status_code == 302
     assert c.get("/accounts/profile/").status_code == 302  # back to the login page
-    r = c.post("/accounts/login/", {"username": "anna", "password": PASSWORD})
+    r = c.post("/accounts/login/", {"username": "anna.k", "password": PASSWORD})
     assert r.status_code == 302
     assert "Anna K." in c.get("/accounts/profile/", follow=True).content.decode()
 

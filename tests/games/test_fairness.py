@@ -58,14 +58,14 @@ def test_tables_sharing_a_seed_get_the_same_deals_and_stay_embargoed() -> None:
 
     seed = fairness.new_seed()
     tables = []
-    for name in ("anna", "ben"):
+    for name in ("anja", "bert"):
         creator = Actor(guest_token=name, display_name=name)
         tables.append(
             match_create(
                 game="preisjass",
                 creator=creator,
                 seats=[SeatSpec(), SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai")],
-                ai_version="random" if name == "anna" else "anton",
+                ai_version="random" if name == "anja" else "anton",
                 seed=seed,
                 embargoed=True,
             )

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.models import Match
 from leagues import projection
 from leagues.models import League, Membership, Season
 from tests.test_helpers_play import play_to_end
@@ -169,6 +170,21 @@ def test_duplicate_round_over_the_api(duel, players) -> None:
     assert ca.post(f"/api/leagues/{lid}/rounds/", bad, format="json").status_code == 404
     twice = {"tables": [["anna", "anna"]]}
     assert ca.post(f"/api/leagues/{lid}/rounds/", twice, format="json").status_code == 400
+
+
+def test_a_round_over_the_api_refuses_a_player_at_two_tables_and_too_many_tables(duel, players) -> None:
+    anna, ben = players[:2]
+    ca = client_for(anna)
+    lid = create(ca)["id"]
+    assert client_for(ben).post(f"/api/leagues/{lid}/join/").status_code == 201
+    r = ca.post(f"/api/leagues/{lid}/rounds/", {"tables": [["ben"], ["anna", "ben"]]}, format="json")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "bad_request"
+    assert "ben is seated at tables 1 and 2" in r.json()["error"]["message"]
+    r = ca.post(f"/api/leagues/{lid}/rounds/", {"tables": [["anna"]] * 101}, format="json")
+    assert r.status_code == 400
+    assert r.json()["error"]["fields"]["tables"] == ["a duplicate round has at most 100 tables"]
+    assert not Match.objects.exists()
 
 
 def test_the_schema_documents_the_league_endpoints(client) -> None:

@@ -99,10 +99,10 @@ def test_invite_only_page_flow(duel, players) -> None:
 def test_embargoed_round_matches_have_no_replay_link_yet(duel, players) -> None:
     from leagues import services
 
-    anna, ben = players[:2]
+    anna, ben, carl, dora = players
     league = make_league(anna)
-    join(league, ben)
-    services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [anna, ben]])
+    join(league, ben, carl, dora)
+    services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [carl, dora]])
     page = client_for().get(f"/leagues/{league.pk}/players/anna/").content.decode()
     assert "/replay/" not in page
 

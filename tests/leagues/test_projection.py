@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games.models import Match
 from leagues import projection, services
-from leagues.models import ProjectedMatch, Rating, RatingChange, SeasonResult, Standing
+from leagues.models import Membership, ProjectedMatch, Rating, RatingChange, SeasonResult, Standing
 from leagues.projection import MODEL
 from leagues.selectors import season_table
 from tests import factories
@@ -76,8 +76,11 @@ def test_ratings_accumulate_over_matches(duel, players) -> None:
 
 def test_a_non_member_at_the_table_means_the_match_never_counts(duel, players) -> None:
     anna, ben = players[:2]
-    league = make_league(anna)  # ben never joins
-    match = league_duel(league, anna, ben)
+    league = make_league(anna)
+    join(league, ben)
+    match = league_duel(league, anna, ben, play=False)
+    Membership.objects.filter(league=league, user=ben).delete()  # removed from the league mid-match
+    play_to_end(match, {0: anna, 1: ben})
     projection.project_match(match_id=match.pk)
     assert not Standing.objects.exists() and not SeasonResult.objects.exists()
     assert ProjectedMatch.objects.get(match=match).counted is False
@@ -86,15 +89,19 @@ def test_a_non_member_at_the_table_means_the_match_never_counts(duel, players) -
 def test_membership_counts_at_finish_time(duel, players) -> None:
     anna, ben = players[:2]
     league = make_league(anna)
-    match = league_duel(league, anna, ben)
-    join(league, ben)  # too late for this match
+    join(league, ben)
+    match = league_duel(league, anna, ben, play=False)
+    Membership.objects.filter(league=league, user=ben).delete()
+    play_to_end(match, {0: anna, 1: ben})
+    join(league, ben)  # back in the league, too late for this match
     projection.project_match(match_id=match.pk)
     assert not Standing.objects.exists()
     call_command("rebuild_standings", verbosity=0)
     assert not Standing.objects.exists()
 
 
-def test_a_guest_seat_means_the_match_never_counts(duel, players) -> None:
+def test_a_guest_seat_means_the_match_never_counts(duel, players, monkeypatch) -> None:
+    from games import seating
     from games.actors import Actor
     from games.services.matches import match_join
 
@@ -102,6 +109,7 @@ def test_a_guest_seat_means_the_match_never_counts(duel, players) -> None:
     league = make_league(anna)
     match = services.league_table_open(league_id=league.pk, user=anna, seats=["human", "human"])
     guest = Actor(guest_token="g" * 32, display_name="Gast")
+    monkeypatch.setattr(seating, "_rules", [])  # a guest seated before league tables refused guests
     match_join(match_id=match.pk, actor=guest)
     match.refresh_from_db()
     from games.services.matches import match_act

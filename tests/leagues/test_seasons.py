@@ -7,12 +7,12 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from games.errors import Forbidden
-from games.models import MatchEvent
+from games.errors import BadRequest, Forbidden
+from games.models import Match, MatchEvent
 from games.selectors import match_event_log, match_get, match_replay
 from leagues import projection, services, tasks
 from leagues.errors import SeasonClosed
-from leagues.models import LeagueMatch, Season, SeasonStatus
+from leagues.models import DuplicateRound, LeagueMatch, Season, SeasonStatus
 from leagues.selectors import season_table
 from tests.leagues.conftest import join, league_duel, make_league
 from tests.test_helpers_play import play_to_end
@@ -122,16 +122,27 @@ def test_a_duplicate_round_deals_the_same_cards_and_rotates_the_seats(duel, play
     assert sum(row["matches"] for row in season_table(league.seasons.get())) == 4
 
 
-def test_a_full_table_round_gives_every_player_every_seat(duel, players) -> None:
+def test_a_player_sits_at_one_table_of_a_round_only(duel, players) -> None:
+    # Every table of a round has the same deals: one player at two tables would see two of its hands.
     anna, ben = players[:2]
     league = make_league(anna)
     join(league, ben)
-    round_ = services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [anna, ben]])
-    seatings = [
-        [s.user_id for s in match_get(link.match_id).seats.all()]
-        for link in LeagueMatch.objects.filter(round=round_).order_by("table")
-    ]
-    assert seatings == [[anna.pk, ben.pk], [ben.pk, anna.pk]]
+    with pytest.raises(BadRequest, match="ben is seated at tables 1 and 2"):
+        services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[ben], [ben]])
+    with pytest.raises(BadRequest, match="anna is seated at tables 1 and 2"):
+        services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [anna]])
+    with pytest.raises(BadRequest, match="anna is seated twice at table 1"):
+        services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, anna]])
+    assert not DuplicateRound.objects.exists() and not Match.objects.exists()
+
+
+def test_a_round_has_at_most_a_hundred_tables(duel, players) -> None:
+    anna = players[0]
+    league = make_league(anna)
+    too_many = [[anna]] + [[] for _ in range(100)]
+    with pytest.raises(BadRequest, match="at most 100 tables"):
+        services.duplicate_round_open(league_id=league.pk, user=anna, tables=too_many)
+    assert not DuplicateRound.objects.exists() and not Match.objects.exists()
 
 
 def test_an_abandoned_table_releases_its_round_through_the_beat(duel, players) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.models import Match, MatchStatus
-from leaderboard.errors import SaveFailed
+from leaderboard.errors import NotEligible, SaveFailed
 from leaderboard.models import LeaderboardSave, SaveState
 from leaderboard.services import board_games, leaderboard_save_match
 
@@ -26,11 +26,15 @@ class Command(BaseCommand):
             .order_by("finished_at", "pk")
             .values_list("pk", flat=True)[: options["limit"]]
         )
-        saved = failed = 0
+        saved = failed = skipped = 0
         for match_id in pending:
             try:
                 leaderboard_save_match(match_id=match_id)
                 saved += 1
             except SaveFailed:
                 failed += 1
-        self.stdout.write(f"saved {saved}, failed {failed}")
+            except NotEligible:  # e.g. one person held several seats: never saved, as on the live path
+                skipped += 1
+        self.stdout.write(
+            f"saved {saved}, failed {failed}" + (f", not eligible {skipped}" if skipped else "")
+        )

@@ -1,0 +1,59 @@
+"""Who may take a seat, and whether one person holds several seats of a match.
+
+Other apps add seat rules (the leagues app: league tables seat league members only) without the games
+app knowing them. A match where one account, browser or session holds more than one seat can still be
+played, but is never ranked: the leaderboard and the league projections ask `match_multi_seated`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from games.actors import Actor
+from games.models import Match, Seat
+
+# A rule raises a GameError (with a clear message) when `actor` may not sit at `match`.
+SeatRule = Callable[[Match, Actor], None]
+_rules: list[SeatRule] = []
+
+
+def seat_rule_register(rule: SeatRule) -> None:
+    if rule not in _rules:
+        _rules.append(rule)
+
+
+def seat_rules_check(match: Match, actor: Actor) -> None:
+    for rule in _rules:
+        rule(match, actor)
+
+
+def _seat_keys(seat: Seat) -> set[tuple[str, object]]:
+    keys: set[tuple[str, object]] = {("user", seat.user_id), ("browser", seat.origin_browser)}
+    keys |= {("session", seat.guest_token), ("session", seat.origin_session)}
+    return {key for key in keys if key[1]}
+
+
+def _actor_keys(actor: Actor) -> set[tuple[str, object]]:
+    keys: set[tuple[str, object]] = {("user", actor.user_id), ("browser", actor.origin.browser)}
+    keys |= {("session", actor.guest_token), ("session", actor.origin.session)}
+    return {key for key in keys if key[1]}
+
+
+def _taken(seats: Iterable[Seat]) -> list[Seat]:
+    return [s for s in seats if not s.is_ai and not s.is_free]
+
+
+def holds_a_seat(seats: Iterable[Seat], actor: Actor) -> bool:
+    """Whether the person behind `actor` (same account, browser or session) already has one of `seats`."""
+    mine = _actor_keys(actor)
+    return any(_seat_keys(s) & mine for s in _taken(seats))
+
+
+def seats_multi_held(seats: Iterable[Seat]) -> bool:
+    """Whether one account, browser or session holds more than one of `seats`."""
+    counts = Counter(key for s in _taken(seats) for key in _seat_keys(s))
+    return any(n > 1 for n in counts.values())
+
+
+def match_multi_seated(match: Match) -> bool:
+    return seats_multi_held(match.seats.all())

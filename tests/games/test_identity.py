@@ -1,0 +1,126 @@
+"""One person, one seat: guests may not play under an AI's name, and one browser (whatever accounts
+or guest names it uses) takes one seat of a match."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Match, Seat
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "kartentisch-pw-1"
+COOKIE = "kt_browser"  # games.browser.COOKIE
+
+
+def create_duel(c: APIClient, **extra) -> dict:
+    body = {"game": "duel", "seats": [{"kind": "human"}, {"kind": "human"}], **extra}
+    r = c.post("/api/matches/", body, format="json")
+    assert r.status_code == 201, r.content
+    return r.json()
+
+
+def log_in(c: APIClient, username: str) -> None:
+    assert c.post("/accounts/login/", {"username": username, "password": PASSWORD}).status_code == 302
+
+
+def log_out(c: APIClient) -> None:
+    # The logout page, as a browser does it (APIClient.logout() would also drop every cookie).
+    assert c.post("/accounts/logout/").status_code == 302
+
+
+@pytest.mark.parametrize(
+    "name", ["Anna", " paul ", "MIA", "Ben", "Anton", "Bernd", "Gerd (KI)", "Gerd(AI)", "Герд (ИИ)"]
+)
+def test_a_guest_may_not_open_a_table_under_an_ai_name(duel, name) -> None:
+    c = APIClient()
+    r = c.post(
+        "/api/matches/", {"game": "duel", "seats": [{"kind": "human"}] * 2, "name": name}, format="json"
+    )
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "name_reserved"
+    assert not Match.objects.exists() and "guest_name" not in c.session
+
+
+def test_a_guest_may_not_join_under_an_ai_name(duel) -> None:
+    match = create_duel(APIClient(), name="Gast Gerd")
+    r = APIClient().post(f"/api/matches/{match['id']}/join/", {"name": "Mia (KI)"}, format="json")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "name_reserved"
+    assert "AI marker" in r.json()["error"]["message"]
+    assert Seat.objects.get(match_id=match["id"], index=1).is_free
+
+
+def test_two_accounts_in_one_browser_take_one_seat(duel) -> None:
+    factories.user("anja"), factories.user("bert")
+    c = APIClient()
+    log_in(c, "anja")
+    match = create_duel(c)
+    log_out(c)
+    log_in(c, "bert")
+    r = c.post(f"/api/matches/{match['id']}/join/", {}, format="json")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+    assert "this browser already holds a seat" in r.json()["error"]["message"]
+    assert Seat.objects.get(match_id=match["id"], index=1).is_free
+    # The same account elsewhere (another browser) may join.
+    other = APIClient()
+    log_in(other, "bert")
+    assert other.post(f"/api/matches/{match['id']}/join/", {}, format="json").status_code == 200
+
+
+def test_a_guest_who_logs_in_keeps_one_seat_even_without_the_browser_cookie(duel) -> None:
+    factories.user("bert")
+    c = APIClient()
+    match = create_duel(c, name="Gast Gerd")
+    log_in(c, "bert")  # the session (and its guest token) outlives the login
+    del c.cookies[COOKIE]
+    r = c.post(f"/api/matches/{match['id']}/join/", {}, format="json")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+
+
+def test_an_account_then_a_guest_in_one_browser_take_one_seat(duel) -> None:
+    factories.user("anja")
+    c = APIClient()
+    log_in(c, "anja")
+    match = create_duel(c)
+    log_out(c)
+    r = c.post(f"/api/matches/{match['id']}/join/", {"name": "Gast Gerd"}, format="json")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+
+
+def test_a_seat_left_before_the_start_frees_its_browser(duel) -> None:
+    factories.user("anja")
+    c = APIClient()
+    log_in(c, "anja")
+    seats = [{"kind": "human"}] * 3 + [{"kind": "ai"}]
+    r = c.post("/api/matches/", {"game": "preisjass", "seats": seats}, format="json")
+    match = r.json()
+    friend = APIClient()
+    assert (
+        friend.post(f"/api/matches/{match['id']}/join/", {"name": "Gast Gerd"}, format="json").status_code
+        == 200
+    )
+    assert friend.post(f"/api/matches/{match['id']}/leave/").status_code == 200
+    seat = Seat.objects.get(match_id=match["id"], index=1)
+    assert seat.is_free and seat.origin_browser == seat.origin_session == ""
+    assert (
+        APIClient()
+        .post(f"/api/matches/{match['id']}/join/", {"name": "Gast Grete"}, format="json")
+        .status_code
+        == 200
+    )
+
+
+def test_the_browser_cookie_is_set_only_when_a_seat_is_taken(duel) -> None:
+    c = APIClient()
+    for page in ("/api/leaderboard/duel/", "/", "/api/matches/"):
+        r = c.get(page)
+        assert r.status_code == 200 and COOKIE not in r.cookies
+    r = c.post(
+        "/api/matches/",
+        {"game": "duel", "seats": [{"kind": "human"}] * 2, "name": "Gast Gerd"},
+        format="json",
+    )
+    cookie = r.cookies[COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert Seat.objects.get(index=0).origin_browser == cookie.value
