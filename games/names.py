@@ -13,6 +13,17 @@ from games.errors import NameReserved
 AI_MARKERS = ("(KI)", "(AI)", "(ИИ)")
 _MARKER = re.compile(r"\(\s*(?:ki|ai|ии)\s*\)")
 
+# The names AI seats get when the table's opener gives none, per game and then for any seat left.
+DEFAULT_AI_NAMES: dict[str, list[str]] = {
+    "preisjass": ["Anna", "Paul", "Mia"],
+    "schnapsen": ["Anna"],
+}
+FALLBACK_AI_NAMES = ["Anna", "Paul", "Mia", "Ben"]
+
+
+def default_ai_names(game: str) -> list[str]:
+    return DEFAULT_AI_NAMES.get(game, FALLBACK_AI_NAMES)
+
 
 def normalized(name: str) -> str:
     """How names are compared: compatibility forms folded (full-width letters...), case folded,
@@ -24,9 +35,8 @@ def normalized(name: str) -> str:
 def reserved_names() -> frozenset[str]:
     """Every name an AI plays under: the default seat names and the names the AI registry declares."""
     from games import ai
-    from games.services.matches import _FALLBACK_AI_NAMES, DEFAULT_AI_NAMES
 
-    names = {*_FALLBACK_AI_NAMES, *ai.declared_names()}
+    names = {*FALLBACK_AI_NAMES, *ai.declared_names()}
     for per_game in DEFAULT_AI_NAMES.values():
         names.update(per_game)
     return frozenset(normalized(n) for n in names)

@@ -20,10 +20,9 @@ from games.api.throttles import ScopedThrottle
 from games.browser import with_origin
 from games.engine import available_games, get_rules
 from games.errors import BadRequest
-from games.names import check_player_name
+from games.names import check_player_name, default_ai_names
 from games.services.matches import (
     SeatSpec,
-    default_ai_names,
     match_act,
     match_create,
     match_join,

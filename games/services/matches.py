@@ -25,15 +25,10 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
-from games.names import check_player_name
+from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
 
-DEFAULT_AI_NAMES: dict[str, list[str]] = {
-    "preisjass": ["Anna", "Paul", "Mia"],
-    "schnapsen": ["Anna"],
-}
-_FALLBACK_AI_NAMES = ["Anna", "Paul", "Mia", "Ben"]
 MAX_NAME = 40
 
 
@@ -47,10 +42,6 @@ class SeatSpec:
 class ActResult:
     seq: int
     duplicate: bool = False
-
-
-def default_ai_names(game: str) -> list[str]:
-    return DEFAULT_AI_NAMES.get(game, _FALLBACK_AI_NAMES)
 
 
 def _clean_name(name: str) -> str:
@@ -128,7 +119,7 @@ def match_create(
     if any(s.kind == SeatKind.AI for s in seats) and ai_version not in ai_registry.available_versions(game):
         raise BadRequest(f"no AI version {ai_version!r} for {game}")
 
-    names = iter(default_ai_names(game) + _FALLBACK_AI_NAMES)
+    names = iter(default_ai_names(game) + FALLBACK_AI_NAMES)
     seed = seed or fairness.new_seed()
     with transaction.atomic():
         if table_limit:
