@@ -174,6 +174,11 @@ REST_FRAMEWORK = {
         "registrations": os.environ.get("THROTTLE_REGISTRATIONS", "30/hour"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kartentisch API",

@@ -12,6 +12,9 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+handler400 = "games.api.errors.bad_request"
+handler404 = "games.api.errors.page_not_found"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", include("frontend.urls")),
