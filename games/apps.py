@@ -15,8 +15,13 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from games import checks  # noqa: F401  (registers the system checks)
         from games.api import schema  # noqa: F401  (registers the OpenAPI auth extension)
+        from games.converters import IdConverter
+
+        register_converter(IdConverter, "id")  # before any URL module is read
 
         if settings.WATCHDOG_THREAD:
             threading.Thread(target=_watchdog_loop, name="watchdog", daemon=True).start()

@@ -66,6 +66,11 @@ def test_paths_that_name_no_endpoint_answer_in_the_error_shape() -> None:
     for path in ("/api/matches/-1/", "/api/nothing-here/", "/api/matches/1/dance/", "/api/matches/²/"):
         assert error_of(c.get(path), 404) == "not_found"
     assert error_of(c.get("/api/matches/" + "9" * 5000 + "/"), 404) == "not_found"
+    # An id too long for a 64-bit column is a 404 before it reaches the database driver.
+    anna = client_for(factories.user("anna"))
+    for path in (f"/api/leagues/{10**20}/invitations/accept/", f"/api/leagues/{2**64}/join/"):
+        assert error_of(anna.post(path), 404) == "not_found"
+    assert error_of(anna.get(f"/api/leaderboard/matches/{10**19}/status/"), 404) == "not_found"
     page = client_for().get("/no-such-page/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
 
