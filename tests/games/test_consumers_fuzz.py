@@ -190,6 +190,7 @@ async def test_seeded_fuzz_of_the_match_and_lobby_consumers(table, settings) -> 
     match, anna, ben = table
     rng = random.Random(15)
     to_move = (await sync_to_async(load_state)(match)).to_move
+    assert isinstance(to_move, int)
     player = anna if to_move == 0 else ben
     sockets = {"player": await connect(match.pk, player), "spectator": await connect(match.pk)}
     for comm, connected in sockets.values():

@@ -142,7 +142,8 @@ def test_league_form_refuses_wrong_types(game: str, key: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_unknown_options_and_non_objects_are_refused(game: str) -> None:
     c = _api(factories.user("anna"))
-    for options in ({"no_such_option": 1}, [], "deals", 3):
+    bad: list[Any] = [{"no_such_option": 1}, [], "deals", 3]
+    for options in bad:
         _refused(_open_table(c, game, options))
         _refused(c.post("/api/leagues/", _league_body(game, options), format="json"))
     assert Match.objects.count() == 0 and League.objects.count() == 0
