@@ -220,6 +220,11 @@ REST_FRAMEWORK = {
         "registrations": os.environ.get("THROTTLE_REGISTRATIONS", "30/hour"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kartentisch API",
@@ -229,6 +234,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # games.converters.IdConverter: at most 18 digits
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
 }
 
 # --- game platform -------------------------------------------------------------------------------

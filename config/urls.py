@@ -10,6 +10,9 @@ from config.health import healthz, readyz
 docs_view = SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(docs_view)
 
+handler400 = "games.api.errors.bad_request"
+handler404 = "games.api.errors.page_not_found"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),

@@ -47,6 +47,11 @@ timing = logging.getLogger("games.timing")
 _ACT_FIELDS = {"t", "action", "seq", "command_id"}
 
 
+def _is_command_id(value: Any) -> bool:
+    # Printable: no NUL (PostgreSQL text refuses it) and no lone surrogate (not encodable as UTF-8).
+    return isinstance(value, str) and len(value) <= 64 and value.isprintable()
+
+
 class _Scope:
     """Adapts a websocket scope to what actor_from_request reads (user, session)."""
 
@@ -170,7 +175,7 @@ class MatchConsumer(_Consumer):
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             await self._error("malformed_json", "the message is not valid JSON")
             return
         if not isinstance(message, dict):
@@ -193,8 +198,8 @@ class MatchConsumer(_Consumer):
             await self._error("bad_message", f"unknown field {unknown[0]!r}")
         elif not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(message.get("action"), dict):
             await self._error("bad_message", "an action needs 'action' (object) and 'seq' (integer)")
-        elif command_id is not None and (not isinstance(command_id, str) or len(command_id) > 64):
-            await self._error("bad_message", "command_id is a string of at most 64 characters")
+        elif command_id is not None and not _is_command_id(command_id):
+            await self._error("bad_message", "command_id is a printable string of at most 64 characters")
         elif self.seat is None:
             await self._error(NotSeated.code, "spectators cannot act")
         else:
@@ -327,3 +332,17 @@ class LobbyConsumer(_Consumer):
             lambda: [selectors.match_summary(m) for m in selectors.open_matches()]
         )()
         await self.send(text_data=json.dumps({"t": "lobby", "d": {"matches": matches}}))
+
+
+class NoRouteConsumer(AsyncWebsocketConsumer):
+    """A websocket path that names no endpoint: accepted only to say so, then closed with 4404 (the
+    router would raise, and the client would see the connection drop without a reason)."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        message = {"t": "error", "code": "not_found", "message": "no websocket endpoint at this path"}
+        await self.send(text_data=json.dumps(message))
+        await self.close(code=4404)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.close(code=4404)

@@ -38,6 +38,13 @@ class StaleSeq(GameError):
     status = 409
 
 
+class CommandConflict(GameError):
+    """A command id already stored with another action: a client bug, never a resend."""
+
+    code = "command_conflict"
+    status = 409
+
+
 class MatchNotRunning(GameError):
     code = "match_not_running"
     status = 409

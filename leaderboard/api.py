@@ -17,6 +17,7 @@ from games.actors import actor_from_request
 from games.api.throttles import ScopedThrottle
 from games.errors import BadRequest, NotFound, NotSeated
 from games.models import Match
+from games.params import whole_number
 from leaderboard import selectors
 from leaderboard.services import leaderboard_save_match
 
@@ -24,14 +25,8 @@ MAX_AGE = 60
 
 
 def _int_param(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError as exc:
-        raise BadRequest(f"{name} must be a whole number") from exc
-    return value
+    value = whole_number(request.query_params.get(name), name=name)
+    return default if value is None else value
 
 
 class BoardView(APIView):

@@ -16,9 +16,10 @@ from games.api.serializers import StrictSerializer
 from games.api.throttles import ScopedThrottle
 from games.browser import request_origin
 from games.models import SeatKind
+from games.params import whole_number
 from games.selectors import match_get, match_summary
 from leagues import selectors, services
-from leagues.errors import BadRequest, NotFound
+from leagues.errors import NotFound
 from leagues.models import Access, LeagueMatch, Scoring
 
 
@@ -155,11 +156,7 @@ class StandingsView(APIView):
     )
     def get(self, request: Request, league_id: int) -> Response:
         league = selectors.league_get(league_id)
-        raw = request.query_params.get("season")
-        try:
-            number = int(raw) if raw else None
-        except ValueError as exc:
-            raise BadRequest("season must be a whole number") from exc
+        number = whole_number(request.query_params.get("season"), name="season")
         season = selectors.season_for(league, number)
         if season is None:
             raise NotFound("no such season")

@@ -21,6 +21,7 @@ from games.actors import actor_from_request
 from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
+from games.params import whole_number
 from games.titles import GAME_TITLES, game_title
 from leagues import selectors, services
 from leagues.models import Access, League, Scoring
@@ -66,7 +67,7 @@ class LeagueForm(forms.Form):
             return {}
         try:
             value = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             raise forms.ValidationError(_("Not valid JSON.")) from exc
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Rule options are a JSON object."))
@@ -106,8 +107,11 @@ def _index_context(form: LeagueForm | None) -> dict[str, Any]:
 
 
 def _detail(request: HttpRequest, league: League, *, error: str = "", status: int = 200) -> HttpResponse:
-    number = request.GET.get("season")
-    season = selectors.season_for(league, int(number) if number and number.isdigit() else None)
+    try:
+        number = whole_number(request.GET.get("season"), name="season")
+    except GameError as exc:  # the page still shows, with the current season
+        number, error, status = None, exc.message, exc.status
+    season = selectors.season_for(league, number)
     user = request.user
     players = get_rules(league.game).players(league.options) if league.game in available_games() else 0
     context = {
@@ -158,9 +162,11 @@ def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
     """'Open a league table': seat 0 for the opener, then free seats for members, then AI seats."""
     league = get_object_or_404(League, pk=league_id)
     n = get_rules(league.game).players(league.options)
-    raw = request.POST.get("ai_seats", "0")
-    ai = int(raw) if raw.isdigit() else -1
-    if not 0 <= ai < n:
+    try:
+        ai = whole_number(request.POST.get("ai_seats", "0"), name="ai_seats")
+    except GameError:
+        ai = None
+    if ai is None or not 0 <= ai < n:
         return _detail(
             request, league, error=str(_("Choose how many AI players sit at the table.")), status=400
         )

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,6 +21,8 @@ def error_response(code: str, message: str, http_status: int, **details: Any) ->
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, GameError):
         return error_response(exc.code, exc.message, exc.status, **exc.details)
+    if isinstance(exc, RequestDataTooBig):
+        return error_response(*_TOO_LARGE)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -32,3 +37,31 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.APIException):
         return error_response(exc.default_code, str(exc.detail), response.status_code)
     return response
+
+
+_TOO_LARGE = ("too_large", "the request body is larger than the server accepts", 413)
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _json_error(code: str, message: str, http_status: int) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message}}, status=http_status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a request refused before or outside a view: too large a body, a bad host...):
+    the API's error shape under /api/, Django's page elsewhere."""
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return _json_error(*_TOO_LARGE)
+    return _json_error("bad_request", "the request was refused", 400)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A path under /api/ that names no endpoint answers in the API's error shape."""
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return _json_error("not_found", f"no API endpoint at {request.path}", 404)

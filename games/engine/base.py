@@ -17,6 +17,12 @@ ToMove = int | Literal["chance"] | None
 CHANCE: Literal["chance"] = "chance"
 
 
+def is_int(value: object) -> bool:
+    """A whole number as JSON carries it: an int, but not a bool (True == 1) nor a float (3.0 == 3).
+    Option and event checks use this before comparing, since `3.0 in (3, 4)` holds."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class IllegalAction(ValueError):
     """An event the rules do not allow; `reason` is a readable sentence naming the rule."""
 

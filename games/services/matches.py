@@ -15,6 +15,7 @@ from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
 from games.errors import (
     BadRequest,
+    CommandConflict,
     Forbidden,
     IllegalMove,
     MatchNotRunning,
@@ -212,19 +213,26 @@ def match_act(
 ) -> ActResult:
     """Validate one action against the rules and append it (plus any chance events it makes due).
 
-    Resending a command id returns the original result. A stale `expected_seq`, a wrong turn or an
-    illegal action raises and appends nothing."""
+    Resending a command id with the same action returns the original result; with another action it
+    raises CommandConflict. A stale `expected_seq`, a wrong turn or an illegal action raises and
+    appends nothing."""
     if not isinstance(action, dict):
         raise BadRequest("the action must be a JSON object")
     with transaction.atomic():
         match = _locked(match_id)
-        if command_id and expected_seq != match.version:
-            # A command stored before has moved the match past the seq it was sent at, so only a stale
-            # seq can be a resend (a fresh command id reused at the current seq fails on insert).
-            done = MatchEvent.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
-            if done:
-                return ActResult(seq=done[0], duplicate=True)
         seat = seat_of(match, actor)
+        if command_id:
+            # Looked up at any seq: a command id reused at the current seq would otherwise fail only on
+            # insert, as a misleading stale seq.
+            done = MatchEvent.objects.filter(match=match, command_id=command_id).values_list("seq", "data")
+            if done:
+                seq, stored = done[0]
+                # Compared as it was stored: the action with the acting seat filled in.
+                if stored != {**action, "seat": stored.get("seat") if seat is None else seat.index}:
+                    raise CommandConflict(
+                        f"command {command_id!r} was stored at seq {seq} with another action", seq=seq
+                    )
+                return ActResult(seq=seq, duplicate=True)
         if seat is None:
             raise NotSeated("you have no seat at this match")
         if match.status != MatchStatus.RUNNING:

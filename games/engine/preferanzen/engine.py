@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules
+from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules, is_int
 from games.engine.cards import DECK_32
 from games.engine.preferanzen import phases
 from games.engine.preferanzen.state import PrefState
@@ -40,7 +40,7 @@ class PrefRules(Rules):
             raise IllegalAction(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
         opts = {**self.default_options(), **options}
         deals = opts["deals"]
-        if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        if not is_int(deals) or not 1 <= deals <= MAX_DEALS:
             raise IllegalAction(f"deals must be a whole number from 1 to {MAX_DEALS}")
         return opts
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules
+from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules, is_int
 from games.engine.schnapsen import play
 from games.engine.schnapsen.cards import DECK, DECK_SET
 from games.engine.schnapsen.state import PHASE_DEAL, PHASE_OVER, SchnapsenState
@@ -36,9 +36,9 @@ class SchnapsenRules(Rules):
             raise IllegalAction(f"unknown option(s): {', '.join(sorted(unknown))}")
         opts = {**_DEFAULTS, **options}
         start_score = opts["start_score"]
-        if not _is_int(start_score) or not 1 <= start_score <= _MAX_START_SCORE:
+        if not is_int(start_score) or not 1 <= start_score <= _MAX_START_SCORE:
             raise IllegalAction(f"start_score must be a whole number from 1 to {_MAX_START_SCORE}")
-        if opts["first_dealer"] not in (0, 1) or not _is_int(opts["first_dealer"]):
+        if not is_int(opts["first_dealer"]) or opts["first_dealer"] not in (0, 1):
             raise IllegalAction("first_dealer must be seat 0 or 1")
         return opts
 
