@@ -33,6 +33,7 @@ async function showGames() {
       const links = el("span", { class: "links" });
       if (g.game === "preisjass") links.append(el("a", { class: "button", href: "/preisjass/" }, t("Quick start")));
       links.append(el("a", { class: "button secondary", href: `/new/?game=${encodeURIComponent(g.game)}` }, t("New game")));
+      links.append(el("a", { class: "button secondary", href: `/rules/${encodeURIComponent(g.game)}/`, "data-rules": g.game }, t("Rules")));
       links.append(el("a", { class: "button secondary", href: `/leaderboard/${encodeURIComponent(g.game)}/`, "data-leaderboard": g.game }, t("Leaderboard")));
       li.append(links);
       return li;
