@@ -21,8 +21,8 @@ function text(x, y, content, attrs = {}) {
   return node;
 }
 
-/** series: [{name, values: [number|null, ...]}] (values[i] is at x = i + 1). Returns a <figure>. */
-export function lineChart({ series, title, xLabel, yLabel }) {
+/** series: [{name, values: [number|null, ...]}] (values[i] is at x = i + xStart). Returns a <figure>. */
+export function lineChart({ series, title, xLabel, yLabel, xStart = 1 }) {
   const values = series.flatMap((s) => s.values).filter((v) => typeof v === "number");
   const count = Math.max(0, ...series.map((s) => s.values.length));
   let lo = Math.min(0, ...values);
@@ -42,7 +42,7 @@ export function lineChart({ series, title, xLabel, yLabel }) {
   }
   const every = Math.max(1, Math.ceil(count / 10));
   for (let i = 0; i < count; i += 1) {
-    if (i % every === 0 || i === count - 1) svg.appendChild(text(x(i), H - PAD.bottom + 15, String(i + 1), { "text-anchor": "middle" }));
+    if (i % every === 0 || i === count - 1) svg.appendChild(text(x(i), H - PAD.bottom + 15, String(i + xStart), { "text-anchor": "middle" }));
   }
   svg.appendChild(text((PAD.left + W - PAD.right) / 2, H - 6, xLabel, { "text-anchor": "middle", "font-size": 12 }));
   svg.appendChild(text(12, (PAD.top + H - PAD.bottom) / 2, yLabel, { "text-anchor": "middle", "font-size": 12, transform: `rotate(-90 12 ${(PAD.top + H - PAD.bottom) / 2})` }));
