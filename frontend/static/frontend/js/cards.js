@@ -126,8 +126,12 @@ function drawCourt(svg, rank, suit, style) {
   } else if (rank === "Q" && style === "french") {
     fig.appendChild(svgEl("path", { d: "M24.5 32 Q30 28.5 35.5 32", fill: "none", stroke: "#e0b526", "stroke-width": 1.6 }));
     fig.appendChild(svgEl("circle", { cx: 30, cy: 29.6, r: 1.2, fill: "#c8102e" }));
+  } else if (rank === "Q") {
+    // The Ober: a tall brimmed hat, plume to the left (his suit sign is up on the right).
+    fig.appendChild(svgEl("path", { d: "M21.5 33.5 L38.5 33.5 L36 32 L35 25.5 Q30 23.5 25 25.5 L24 32 Z", fill: "#2f4f2f", stroke: INK, "stroke-width": 0.6 }));
+    fig.appendChild(svgEl("path", { d: "M25.5 26 Q20 22 17.5 19.5", fill: "none", stroke: "#e0b526", "stroke-width": 1.4 }));
   } else {
-    // Bube, Unter and Ober: a cap with a feather.
+    // Bube and Unter: a soft cap with a feather.
     fig.appendChild(svgEl("path", { d: "M23 33.5 Q24 27 30 27 Q36.5 27 37.5 33.5 Z", fill: "#5b3f8c", stroke: INK, "stroke-width": 0.6 }));
     fig.appendChild(svgEl("path", { d: "M35 28.5 Q41 23 42 20", fill: "none", stroke: "#c8102e", "stroke-width": 1.2 }));
   }

@@ -28,7 +28,8 @@ export function lineChart({ series, title, xLabel, yLabel, xStart = 1 }) {
   let lo = Math.min(0, ...values);
   let hi = Math.max(0, ...values);
   if (hi === lo) hi = lo + 1;
-  const step = niceStep(hi - lo);
+  const whole = values.every((v) => Number.isInteger(v));
+  const step = whole ? Math.max(1, niceStep(hi - lo)) : niceStep(hi - lo);
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
   const x = (i) => PAD.left + (count <= 1 ? 0.5 : i / (count - 1)) * (W - PAD.left - PAD.right);

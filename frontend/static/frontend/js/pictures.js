@@ -17,7 +17,7 @@ export function gamePicture(game) {
   const svg = svgEl("svg", { viewBox: "0 0 120 100", class: "game-picture", "aria-hidden": "true", focusable: "false", "data-game": game });
   const n = pic.cards.length;
   pic.cards.forEach((card, i) => {
-    const angle = (i - (n - 1) / 2) * 14;
+    const angle = (i - (n - 1) / 2) * 20;
     const g = svg.appendChild(svgEl("g", { transform: `rotate(${angle} 60 115)` }));
     const face = cardSVG(card, pic.style);
     for (const [k, v] of Object.entries({ x: 38, y: 8, width: 44, height: 66 })) face.setAttribute(k, String(v));
