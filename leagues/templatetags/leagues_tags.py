@@ -4,7 +4,6 @@ profile; the history is drawn as a chart by frontend/js/ratingchart.js)."""
 from __future__ import annotations
 
 import json
-
 from typing import Any
 
 from django import template
@@ -21,5 +20,5 @@ def player_ratings(user: Any) -> dict[str, Any]:
         {"title": game_title(r.game), "ordinal": r.ordinal, "matches": r.matches}
         for r in ratings_for_user(user)
     ]
-    history = {game_title(game): [round(v, 2) for v in points] for game, points in rating_history(user).items()}
+    history = {game_title(g): [round(v, 2) for v in points] for g, points in rating_history(user).items()}
     return {"ratings": ratings, "history": json.dumps(history, ensure_ascii=False) if history else ""}

@@ -131,7 +131,9 @@ def test_contract_line_and_score_progression_of_a_finished_bummerl(new_page: Any
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     match_id = int(page.url.rstrip("/").split("/")[-1])
     line = page.locator("[data-role=contract-line]")
-    page.wait_for_function("() => /^Trumpf: /.test(document.querySelector('[data-role=contract-line]').textContent)")
+    page.wait_for_function(
+        "() => /^Trumpf: /.test(document.querySelector('[data-role=contract-line]').textContent)"
+    )
     assert page.locator("[data-role=rules-link]").get_attribute("href") == "/rules/schnapsen/"
     assert line.inner_text().startswith("Trumpf: ")
 
