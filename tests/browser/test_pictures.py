@@ -5,12 +5,14 @@ Screenshots at phone and desktop size go to artifacts/."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from typing import Any
 
 import pytest
 
+from games.engine import CHANCE, get_rules
 from tests.browser.conftest import shot
 
 pytestmark = pytest.mark.browser
@@ -166,4 +168,81 @@ def test_contract_line_and_score_progression_of_a_finished_bummerl(new_page: Any
     assert [values[-1] for values in drawn] == final_scores
     assert all(len(values) == deals for values in drawn)
     shot(page, "pictures-replay-chart")
+    assert not watch.problems, watch.problems
+
+
+def _play_view(game: str, seed: int, raspasy: bool = False) -> dict[str, Any]:
+    """The public view of the first trick of a seeded random deal of `game` that has a contract (or a
+    raspasy), straight from the engine."""
+    rules = get_rules(game)
+    rng = random.Random(seed)
+    state = rules.initial_state(rules.start_event())
+    while state.to_move is not None:
+        view = state.view(None)
+        if raspasy:
+            wanted = bool(view.get("raspasy"))
+        else:
+            wanted = view.get("contract") is not None or game in ("preisjass", "schnapsen")
+        if view["phase"] == "play" and wanted:
+            return dict(view)
+        if state.to_move == CHANCE:
+            event = rules.chance_event(state, rng)
+        else:
+            actions = state.legal_actions()
+            passes = [a for a in actions if a.get("bid") == "pass"]
+            event = passes[0] if raspasy and passes else rng.choice(actions)
+        state = rules.apply(state, event)
+    raise AssertionError(f"no play phase in {game}")
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "raspasy", "style", "expected"),
+    [
+        ("preferans", 3, False, "french", "Bea spielt 10 ohne, Whist: Ada"),
+        ("preferans", 1, True, "french", "Raspasy: jeder versucht, möglichst wenige Stiche zu machen"),
+        ("preferanzen", 3, False, "french", "Bea spielt Geschäft ♥ Herz, Gegenspieler: Ada"),
+        ("preference_vienna", 3, False, "french", "Bea spielt Herz ♥ (Handspiel), Gegenspieler: Ada und Cem"),
+        ("preisjass", 3, False, "german", "Trumpf: Schellen (Bodentrumpf) – jeder spielt für sich"),
+        ("schnapsen", 3, False, "french", "Trumpf: Kreuz"),
+    ],
+)
+def test_contract_line_from_real_views(
+    new_page: Any, game: str, seed: int, raspasy: bool, style: str, expected: str
+) -> None:
+    page, watch = new_page("de")
+    page.goto("/")
+    page.locator("#h-games").wait_for()
+    view = _play_view(game, seed, raspasy)
+    line = page.evaluate(
+        """async ([view, style]) => {
+             const { contractLine } = await import('/static/frontend/js/contract.js');
+             return contractLine(view, ['Ada', 'Bea', 'Cem', 'Dan'].slice(0, view.hand_sizes.length), style);
+           }""",
+        [view, style],
+    )
+    assert line == expected
+    assert not watch.problems, watch.problems
+
+
+def test_rating_history_chart_draws_one_line_per_game(new_page: Any) -> None:
+    page, watch = new_page("de", PHONE)
+    page.goto("/")
+    page.locator("#h-games").wait_for()
+    page.evaluate(
+        """async () => {
+             const box = document.createElement('div');
+             box.dataset.role = 'rating-history';
+             box.dataset.history = JSON.stringify({ Schnapsen: [0, 1.5, 2.25, 3], Preisjass: [0, -1] });
+             document.querySelector('main').prepend(box);
+             await import('/static/frontend/js/ratingchart.js');
+           }"""
+    )
+    chart = page.locator("[data-role=rating-history] svg.chart")
+    chart.wait_for()
+    points = [g.get_attribute("data-points") for g in chart.locator("g.series").all()]
+    assert points == ["4", "2"]
+    assert chart.locator("text", has_text="Gewertete Partien").count() == 1
+    legend = page.locator("[data-role=rating-history] .chart-legend li").all_inner_texts()
+    assert legend == ["Schnapsen", "Preisjass"]
+    chart.screenshot(path="artifacts/pictures-rating-chart-390.png")
     assert not watch.problems, watch.problems
