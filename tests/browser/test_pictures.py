@@ -124,7 +124,7 @@ def _play_out(page: Any, match_id: int) -> dict[str, Any]:
 
 
 def test_contract_line_and_score_progression_of_a_finished_bummerl(new_page: Any) -> None:
-    page, watch = new_page("de")
+    page, watch = new_page("de", PHONE)
     page.goto("/new/?game=schnapsen")
     page.fill("#ng-name", "Gast Grete")
     page.locator("#ng-ai option[value=anton]").wait_for(state="attached")
@@ -138,6 +138,7 @@ def test_contract_line_and_score_progression_of_a_finished_bummerl(new_page: Any
     )
     assert page.locator("[data-role=rules-link]").get_attribute("href") == "/rules/schnapsen/"
     assert line.inner_text().startswith("Trumpf: ")
+    shot(page, "pictures-table-contract-390")
 
     final = _play_out(page, match_id)
     deals = len(final["view"]["deals"])
@@ -150,6 +151,7 @@ def test_contract_line_and_score_progression_of_a_finished_bummerl(new_page: Any
     assert series.nth(0).locator("circle").count() == deals
     legend = page.locator("[data-role=score-progress] .chart-legend li").all_inner_texts()
     assert legend[0] == "Gast Grete" and len(legend) == 2
+    shot(page, "pictures-final-chart-390")
 
     page.goto(f"/matches/{match_id}/replay/")
     replay_chart = page.locator("[data-role=progress] svg.chart")

@@ -102,7 +102,9 @@ const contractBox = document.querySelector("[data-role=contract-line]");
 function showContract(payload) {
   rulesLink.href = `/rules/${encodeURIComponent(payload.match.game)}/`;
   rulesLink.hidden = false;
-  contractBox.textContent = contractLine(payload.view, names(payload), app.style);
+  const line = contractLine(payload.view, names(payload), app.style);
+  contractBox.textContent = line;
+  contractBox.hidden = !line;
 }
 
 function infoLine(payload) {
