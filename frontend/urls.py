@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_game, name="new-game"),
     path("preisjass/", views.preisjass, name="preisjass"),
+    path("rules/<slug:game>/", views.rules, name="rules"),
     path("matches/<id:match_id>/", views.table, name="table"),
     path("matches/<id:match_id>/replay/", views.replay, name="replay"),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.actors import actor_from_request
 from games.errors import Embargoed, NotFound
 from games.selectors import match_visible
+from games.titles import GAME_TITLES, game_title
+
+# Each rules page is one template per language (frontend/rules/<game>.<lang>.html); others read German.
+RULES_LANGUAGES = ("de", "en", "ru")
 
 
 def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
@@ -59,3 +64,23 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     refused = _embargoed(request, match_id)
     return refused or render(request, "frontend/replay.html", _context(request, match_id=match_id))
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAME_TITLES:
+        raise Http404("no such game")
+    lang = (get_language() or "de").split("-")[0]
+    lang = lang if lang in RULES_LANGUAGES else "de"
+    others = [(g, game_title(g)) for g in GAME_TITLES if g != game]
+    return render(
+        request,
+        "frontend/rules.html",
+        _context(
+            request,
+            game=game,
+            title=game_title(game),
+            content=f"frontend/rules/{game}.{lang}.html",
+            content_lang=lang,
+            others=others,
+        ),
+    )

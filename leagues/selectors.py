@@ -218,3 +218,16 @@ def ratings_for_user(user: Any) -> list[Rating]:
     if user is None or not getattr(user, "pk", None):
         return []
     return list(Rating.objects.filter(user_id=user.pk).order_by("-ordinal", "game"))
+
+
+def rating_history(user: Any) -> dict[str, list[float]]:
+    """The player's rating (μ − 3σ) after each rated match, per game, oldest first; each list starts with
+    the rating before the first rated match. From the projection's RatingChange rows."""
+    if user is None or not getattr(user, "pk", None):
+        return {}
+    history: dict[str, list[float]] = {}
+    changes = RatingChange.objects.filter(user_id=user.pk).order_by("match__finished_at", "match_id")
+    for change in changes:
+        points = history.setdefault(change.game, [change.ordinal_before])
+        points.append(change.ordinal_after)
+    return history

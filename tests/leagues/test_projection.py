@@ -6,12 +6,13 @@ import datetime as dt
 
 import pytest
 from django.core.management import call_command
+from django.template import Context, Template
 
 from games.models import Match
 from leagues import projection, services
 from leagues.models import Membership, ProjectedMatch, Rating, RatingChange, SeasonResult, Standing
 from leagues.projection import MODEL
-from leagues.selectors import season_table
+from leagues.selectors import rating_history, season_table
 from tests import factories
 from tests.leagues.conftest import join, league_duel, make_league
 from tests.test_helpers_play import play_to_end
@@ -175,3 +176,18 @@ def test_rebuild_gives_the_same_tables_as_live(duel, players) -> None:
     assert not Standing.objects.exists()
     call_command("rebuild_standings", verbosity=0)
     assert snapshot(league) == live
+
+
+def test_rating_history_has_the_rating_before_and_after_each_rated_match(duel, players) -> None:
+    anna, ben = players[:2]
+    for _ in range(3):
+        match = factories.two_player_match(duel, anna, ben, cards=3)
+        play_to_end(match, {0: anna, 1: ben})
+        projection.project_match(match_id=match.pk)
+    history = rating_history(anna)
+    assert list(history) == ["duel"] and len(history["duel"]) == 4
+    assert history["duel"][0] == pytest.approx(MODEL.rating().ordinal())
+    assert history["duel"][-1] == pytest.approx(Rating.objects.get(user=anna, game="duel").ordinal)
+    assert rating_history(players[2]) == {}
+    html = Template("{% load leagues_tags %}{% player_ratings shown %}").render(Context({"shown": anna}))
+    assert 'data-role="rating-history"' in html and "data-history=" in html

@@ -100,6 +100,47 @@ function suitAt(svg, suit, style, x, y, size) {
   return g;
 }
 
+const SKIN = "#f1d0ae";
+const INK = "#3b2a1a";
+
+// Court cards as small figures in the 30x54 frame (15..45, 18..72): a head, a robe in the suit's colour
+// and what tells the ranks apart: König a crown and beard, Dame long hair and a circlet, Bube a feathered
+// cap; the German Ober holds his suit sign up high, the Unter low, as on the old Tyrolean packs.
+function drawCourt(svg, rank, suit, style) {
+  const color = COLORS[style][suit];
+  svg.appendChild(svgEl("rect", { x: 15, y: 18, width: 30, height: 54, rx: 3, fill: "#f7f1e1", stroke: color, "stroke-width": 1.2 }));
+  const fig = svg.appendChild(svgEl("g", { class: `court court-${rank}` }));
+  if (rank === "Q" && style === "french") {
+    fig.appendChild(svgEl("path", { d: "M22.5 37 Q22 27 30 26.5 Q38 27 37.5 37 L39 48 L21 48 Z", fill: "#8a5a2b" }));
+  }
+  fig.appendChild(svgEl("path", { d: "M18 71 L21 48 Q30 42 39 48 L42 71 Z", fill: color, stroke: INK, "stroke-width": 0.8 }));
+  fig.appendChild(svgEl("path", { d: "M24.5 45.5 L30 53 L35.5 45.5", fill: "#fff", stroke: INK, "stroke-width": 0.6 }));
+  fig.appendChild(svgEl("path", { d: "M30 53 L30 71", stroke: INK, "stroke-width": 0.6 }));
+  fig.appendChild(svgEl("circle", { cx: 30, cy: 37, r: 6, fill: SKIN, stroke: INK, "stroke-width": 0.7 }));
+  fig.appendChild(svgEl("circle", { cx: 27.8, cy: 36.3, r: 0.7, fill: INK }));
+  fig.appendChild(svgEl("circle", { cx: 32.2, cy: 36.3, r: 0.7, fill: INK }));
+  fig.appendChild(svgEl("path", { d: "M28 39.6 Q30 40.8 32 39.6", fill: "none", stroke: INK, "stroke-width": 0.6 }));
+  if (rank === "K") {
+    fig.appendChild(svgEl("path", { d: "M23.5 32 L23 24.5 L26.5 28 L30 22.5 L33.5 28 L37 24.5 L36.5 32 Z", fill: "#e0b526", stroke: "#8a6d0b", "stroke-width": 0.7 }));
+    fig.appendChild(svgEl("path", { d: "M25 40 Q30 48 35 40 Q33 43.5 30 43.5 Q27 43.5 25 40 Z", fill: "#8a7d6b" }));
+  } else if (rank === "Q" && style === "french") {
+    fig.appendChild(svgEl("path", { d: "M24.5 32 Q30 28.5 35.5 32", fill: "none", stroke: "#e0b526", "stroke-width": 1.6 }));
+    fig.appendChild(svgEl("circle", { cx: 30, cy: 29.6, r: 1.2, fill: "#c8102e" }));
+  } else if (rank === "Q") {
+    // The Ober: a tall brimmed hat, plume to the left (his suit sign is up on the right).
+    fig.appendChild(svgEl("path", { d: "M21.5 33.5 L38.5 33.5 L36 32 L35 25.5 Q30 23.5 25 25.5 L24 32 Z", fill: "#2f4f2f", stroke: INK, "stroke-width": 0.6 }));
+    fig.appendChild(svgEl("path", { d: "M25.5 26 Q20 22 17.5 19.5", fill: "none", stroke: "#e0b526", "stroke-width": 1.4 }));
+  } else {
+    // Bube and Unter: a soft cap with a feather.
+    fig.appendChild(svgEl("path", { d: "M23 33.5 Q24 27 30 27 Q36.5 27 37.5 33.5 Z", fill: "#5b3f8c", stroke: INK, "stroke-width": 0.6 }));
+    fig.appendChild(svgEl("path", { d: "M35 28.5 Q41 23 42 20", fill: "none", stroke: "#c8102e", "stroke-width": 1.2 }));
+  }
+  // The suit sign on a white disc so it shows on a robe of its own colour.
+  const [x, y] = style === "german" && rank === "Q" ? [37.5, 22.5] : style === "german" && rank === "J" ? [22, 62] : [30, 61];
+  fig.appendChild(svgEl("circle", { cx: x, cy: y, r: 5, fill: "#fff", stroke: INK, "stroke-width": 0.5 }));
+  suitAt(fig, suit, style, x - 3.6, y - 3.6, 7.2);
+}
+
 /** An SVG picture of `card` (face up), 60x90 units; `null` draws a card back. */
 export function cardSVG(card, style) {
   const svg = svgEl("svg", { viewBox: "0 0 60 90", class: "card-svg", "aria-hidden": "true", focusable: "false" });
@@ -128,13 +169,7 @@ export function cardSVG(card, style) {
   corner(8.5, 14, 0);
   corner(8.5, 14, 180);
   if ("JQK".includes(rank)) {
-    svg.appendChild(svgEl("rect", { x: 15, y: 18, width: 30, height: 54, rx: 3, fill: "none", stroke: color, "stroke-width": 1.2 }));
-    const t = svg.appendChild(svgEl("text", {
-      x: 30, y: 52, "font-size": 22, "font-weight": 700, fill: color,
-      "font-family": "Georgia, serif", "text-anchor": "middle",
-    }));
-    t.textContent = label;
-    suitAt(svg, suit, style, 23, 22, 14);
+    drawCourt(svg, rank, suit, style);
   } else {
     suitAt(svg, suit, style, 16, 31, 28);
     if (rank === "A") svg.appendChild(svgEl("circle", { cx: 30, cy: 45, r: 19, fill: "none", stroke: color, "stroke-width": 0.8 }));

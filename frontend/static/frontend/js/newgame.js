@@ -94,6 +94,7 @@ function renderGame() {
   const count = optionsBox.querySelector("[data-option=players]");
   if (count) count.addEventListener("change", () => renderSeats(game, Number(count.value)));
   fillVersions(aiSelect, game);
+  form.querySelector("[data-role=rules-link]").href = `/rules/${encodeURIComponent(game.game)}/`;
   const style = deckStyle(game.game);
   form.querySelectorAll("input[name=deck]").forEach((r) => {
     r.checked = r.value === style;

@@ -6,6 +6,7 @@ import { cardName, deckStyle } from "./cards.js";
 import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { seatNames } from "./seats.js";
+import { scoreChart } from "./scorechart.js";
 import { renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
 import { gameTitle } from "./titles.js";
@@ -23,6 +24,7 @@ const ui = {
   sheet: root.querySelector("[data-role=sheet]"),
   verifyBox: root.querySelector("[data-role=verify-box]"),
   verify: root.querySelector("[data-role=verify]"),
+  progress: root.querySelector("[data-role=progress]"),
 };
 let data = null;
 let index = 0;
@@ -126,6 +128,8 @@ get(`/api/matches/${matchId}/replay/`)
       }
     });
     show(0);
+    const chart = scoreChart(data);
+    if (chart) ui.progress.replaceChildren(el("h2", {}, t("Score progression")), chart);
     ui.verifyBox.hidden = false;
     ui.verifyBox.querySelector("[data-action=verify]").addEventListener("click", verifyDeals);
   })

@@ -2,6 +2,7 @@
 // the score sheet, the result between games and at the end). The parts live in table/.
 import { get } from "./api.js";
 import { deckStyle } from "./cards.js";
+import { contractLine } from "./contract.js";
 import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { MatchLive } from "./live.js";
@@ -76,6 +77,7 @@ function render(payload, overlay = {}) {
   document.title = `${gameTitle(match.game)} #${match.id} – Kartentisch`;
   ui.title.textContent = `${gameTitle(match.game)} #${match.id}`;
   ui.info.replaceChildren(...infoLine(payload));
+  showContract(payload);
   renderFelt(ui.felt, {
     view,
     seats: match.seats,
@@ -91,6 +93,18 @@ function render(payload, overlay = {}) {
   ui.sheet.replaceChildren(renderSheet(view, names(payload), app.style));
   renderFinal(payload);
   app.live.expecting = match.status === "open" || (match.status === "running" && (!myTurn(payload) || app.pending));
+}
+
+// The rules link next to the title and the contract in one line above the felt (contract.js).
+const rulesLink = document.querySelector("[data-role=rules-link]");
+const contractBox = document.querySelector("[data-role=contract-line]");
+
+function showContract(payload) {
+  rulesLink.href = `/rules/${encodeURIComponent(payload.match.game)}/`;
+  rulesLink.hidden = false;
+  const line = contractLine(payload.view, names(payload), app.style);
+  contractBox.textContent = line;
+  contractBox.hidden = !line;
 }
 
 function infoLine(payload) {

@@ -5,8 +5,13 @@ import { el } from "../dom.js";
 import { fmt } from "../format.js";
 import { gameModule } from "../games/index.js";
 import { t } from "../i18n.js";
+import { fillScoreChart } from "../scorechart.js";
 import { app, matchId, names, root, say, ui } from "./context.js";
 import { saveBox } from "./saving.js";
+
+// The score progression is fetched once (from the replay) and kept across redraws.
+const chartBox = el("div", { class: "score-progress", "data-role": "score-progress" });
+let chartAsked = false;
 
 export function renderFinal(payload) {
   const { match, view } = payload;
@@ -28,6 +33,11 @@ export function renderFinal(payload) {
       list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, `${nm[s]}: ${fmt(view.scores[s])} ${t("points")}`));
     }
     parts.push(list);
+  }
+  parts.push(chartBox);
+  if (!chartAsked) {
+    chartAsked = true;
+    fillScoreChart(chartBox, match);
   }
   parts.push(saveBox(payload));
   const again = el("button", { type: "button", class: "primary", "data-action": "play-again" }, t("Play again"));

@@ -1,0 +1,60 @@
+// Small line charts as inline SVG: a y axis with a few round ticks, numbered x positions, one line with
+// dots per series and a legend under it (HTML, so it wraps on a phone).
+import { el, svgEl } from "./dom.js";
+import { fmt } from "./format.js";
+
+const COLORS = ["#1f5d9e", "#c8102e", "#2e7d32", "#b8860b", "#6a3d9a"];
+const W = 360;
+const H = 210;
+const PAD = { left: 46, right: 12, top: 12, bottom: 40 };
+
+function niceStep(span) {
+  const raw = span / 4 || 1;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const norm = raw / mag;
+  return (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * mag;
+}
+
+function text(x, y, content, attrs = {}) {
+  const node = svgEl("text", { x, y, "font-size": 11, fill: "#333", ...attrs });
+  node.textContent = content;
+  return node;
+}
+
+/** series: [{name, values: [number|null, ...]}] (values[i] is at x = i + xStart). Returns a <figure>. */
+export function lineChart({ series, title, xLabel, yLabel, xStart = 1 }) {
+  const values = series.flatMap((s) => s.values).filter((v) => typeof v === "number");
+  const count = Math.max(0, ...series.map((s) => s.values.length));
+  let lo = Math.min(0, ...values);
+  let hi = Math.max(0, ...values);
+  if (hi === lo) hi = lo + 1;
+  const whole = values.every((v) => Number.isInteger(v));
+  const step = whole ? Math.max(1, niceStep(hi - lo)) : niceStep(hi - lo);
+  lo = Math.floor(lo / step) * step;
+  hi = Math.ceil(hi / step) * step;
+  const x = (i) => PAD.left + (count <= 1 ? 0.5 : i / (count - 1)) * (W - PAD.left - PAD.right);
+  const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom);
+
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title });
+  svg.appendChild(svgEl("title", {}, title));
+  for (let v = lo; v <= hi + step / 2; v += step) {
+    svg.appendChild(svgEl("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: v === 0 ? "#888" : "#e2e2e2" }));
+    svg.appendChild(text(PAD.left - 5, y(v) + 4, fmt(Math.round(v * 100) / 100), { "text-anchor": "end" }));
+  }
+  const every = Math.max(1, Math.ceil(count / 10));
+  for (let i = 0; i < count; i += 1) {
+    if (i % every === 0 || i === count - 1) svg.appendChild(text(x(i), H - PAD.bottom + 15, String(i + xStart), { "text-anchor": "middle" }));
+  }
+  svg.appendChild(text((PAD.left + W - PAD.right) / 2, H - 6, xLabel, { "text-anchor": "middle", "font-size": 12 }));
+  svg.appendChild(text(12, (PAD.top + H - PAD.bottom) / 2, yLabel, { "text-anchor": "middle", "font-size": 12, transform: `rotate(-90 12 ${(PAD.top + H - PAD.bottom) / 2})` }));
+  const legend = el("ul", { class: "chart-legend" });
+  series.forEach((s, k) => {
+    const color = COLORS[k % COLORS.length];
+    const pts = s.values.map((v, i) => (typeof v === "number" ? [x(i), y(v)] : null)).filter(Boolean);
+    const g = svg.appendChild(svgEl("g", { class: "series", "data-series": s.name, "data-points": pts.length }));
+    g.appendChild(svgEl("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: color, "stroke-width": 2 }));
+    for (const [px, py] of pts) g.appendChild(svgEl("circle", { cx: px, cy: py, r: 2.6, fill: color }));
+    legend.appendChild(el("li", {}, el("span", { class: `swatch c${k % COLORS.length}` }), s.name));
+  });
+  return el("figure", { class: "chart-box" }, svg, legend, el("figcaption", { class: "muted" }, title));
+}

@@ -1,0 +1,27 @@
+// The home page's game pictures: a few of the game's own cards fanned out, as one small SVG.
+import { cardSVG } from "./cards.js";
+import { svgEl } from "./dom.js";
+
+// Cards that say something about each game, in the deck its players know best.
+const PICTURES = {
+  preisjass: { style: "german", cards: ["9H", "JH", "AH"] }, // Nell, Bauer and Ass of trumps
+  schnapsen: { style: "french", cards: ["QH", "KH", "AH"] }, // a marriage and the Ass
+  preferanzen: { style: "german", cards: ["AC", "AS", "AD", "AH"] }, // the four suits of the ladder
+  preference_vienna: { style: "french", cards: ["AC", "AS", "AD", "AH"] },
+  preferans: { style: "french", cards: ["7S", "AS", "KS", "QS"] }, // "sieben Pik"
+};
+
+/** An SVG fan of the game's cards (aria-hidden: the title next to it names the game). */
+export function gamePicture(game) {
+  const pic = PICTURES[game] || { style: "french", cards: ["AH", "KH", "QH"] };
+  const svg = svgEl("svg", { viewBox: "0 0 120 100", class: "game-picture", "aria-hidden": "true", focusable: "false", "data-game": game });
+  const n = pic.cards.length;
+  pic.cards.forEach((card, i) => {
+    const angle = (i - (n - 1) / 2) * 20;
+    const g = svg.appendChild(svgEl("g", { transform: `rotate(${angle} 60 115)` }));
+    const face = cardSVG(card, pic.style);
+    for (const [k, v] of Object.entries({ x: 38, y: 8, width: 44, height: 66 })) face.setAttribute(k, String(v));
+    g.appendChild(face);
+  });
+  return svg;
+}

@@ -1,0 +1,53 @@
+"""What a player may pick as opponents (GET /api/games/ `ai_choices`): every game offers Anton as the
+reference, measured versions carry their figure and interval, and the random test player is never
+offered (the API keeps it in `ai_versions` for tests)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.ai_strength import ai_choices
+
+pytestmark = pytest.mark.django_db
+
+
+def _games(client: Client) -> dict[str, dict]:
+    return {g["game"]: g for g in client.get("/api/games/").json()["games"]}
+
+
+def test_every_game_offers_a_choice_without_the_random_player(client: Client) -> None:
+    games = _games(client)
+    assert set(games) == {"preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans"}
+    for name, game in games.items():
+        versions = [c["version"] for c in game["ai_choices"]]
+        assert versions[0] == "anton", name
+        assert "random" not in versions and "random" in game["ai_versions"], name
+        assert game["ai_choices"][0]["level"] == "reference"
+
+
+def test_preferanzen_offers_the_strength_choice(client: Client) -> None:
+    choice = _games(client)["preferanzen"]["ai_choices"]
+    assert choice == [
+        {
+            "version": "anton",
+            "level": "reference",
+            "mean": None,
+            "low": None,
+            "high": None,
+            "unit": None,
+            "reference_mean": None,
+        }
+    ]
+
+
+def test_a_measured_version_carries_its_figure_interval_and_unit() -> None:
+    bernd = next(c for c in ai_choices("preisjass") if c.version == "bernd")
+    assert (bernd.level, bernd.mean, bernd.low, bernd.high) == ("stronger", 49.1, 47.1, 51.1)
+    assert (bernd.unit, bernd.reference_mean) == ("points_per_game", 39.25)
+
+
+def test_an_unmeasured_version_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("games.ai_strength.available_versions", lambda game: ["anton", "carl", "random"])
+    levels = {c.version: c.level for c in ai_choices("schnapsen")}
+    assert levels == {"anton": "reference", "carl": "unmeasured"}
