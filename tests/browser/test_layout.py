@@ -202,7 +202,7 @@ def _walk(page: Any, game: str) -> set[str]:
 def test_hand_and_choices_fit_the_screen_in_every_phase(new_page: Any, game: str) -> None:
     page, watch = new_page("de", viewport=PHONE)
     _open_table(page, game)
-    assert _walk(page, game) == PHASES[game]
+    assert PHASES[game] <= _walk(page, game)
     assert watch.problems == []
 
 
@@ -211,7 +211,7 @@ def test_preisjass_fits_and_shows_who_took_the_trick_before_the_next_turn(new_pa
     page.context.add_init_script("localStorage.setItem('kt.trickPause', '500');")
     _open_table(page, "preisjass")
     page.evaluate(OVERLAY_RECORDER_JS)
-    assert _walk(page, "preisjass") == PHASES["preisjass"]
+    assert PHASES["preisjass"] <= _walk(page, "preisjass")
     seen = page.evaluate("window.__overlay")
     assert seen, "no finished trick was shown"
     for frame in seen:
