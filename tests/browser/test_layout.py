@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import ARTIFACTS, shot
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +78,10 @@ MOVED_JS = """seq => window.kartentisch.app.shown.seq !== seq
 # Everything that must be on the screen, as boxes; scrolled to the top first.
 BOXES_JS = """() => {
   window.scrollTo(0, 0);
-  const box = e => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, r: r.right, b: r.bottom};
+  };
   const out = {};
   const dlg = document.querySelector('dialog[open]');
   if (dlg) {
@@ -97,6 +100,11 @@ BOXES_JS = """() => {
   if (me) out.seat = box(me.closest('.seat'));
   return {boxes: out, scrollWidth: document.documentElement.scrollWidth};
 }"""
+
+# The cards on the table as boxes: no card may cover another (and so its corner index).
+TRICK_JS = """() => [...document.querySelectorAll('.felt .trick .card')].map(c => {
+  const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];
+})"""
 
 OWN_AWAY_JS = """() => {
   const me = document.querySelector('.felt .seat .badge.me');
@@ -131,14 +139,18 @@ def _check_fits(page: Any, game: str, phase: str) -> None:
         measured = page.evaluate(BOXES_JS)
         label = f"{game} {phase} {size['width']}x{size['height']}"
         shot_name = f"layout-{game}-{phase}-{size['width']}"
-        page.screenshot(path=f"artifacts/{shot_name}.png")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{shot_name}.png"))
         assert measured["scrollWidth"] <= size["width"], f"{label}: the page scrolls sideways"
         boxes = measured["boxes"]
         assert any(k.startswith("card") for k in boxes) or "dialog" in boxes, f"{label}: no hand"
         for name, b in boxes.items():
-            inside = b["x"] >= -1 and b["y"] >= -1 and b["r"] <= size["width"] + 1 and b["b"] <= size["height"] + 1
+            width, height = size["width"] + 1, size["height"] + 1
+            inside = b["x"] >= -1 and b["y"] >= -1 and b["r"] <= width and b["b"] <= height
             assert inside, f"{label}: {name} {b} is outside the screen"
         assert page.evaluate(OWN_AWAY_JS) == [], f"{label}: own seat away"
+        if phase == "bid":  # the hand is what one bids on: not greyed
+            assert page.locator(".hand button.card.illegal").count() == 0, f"{label}: greyed hand"
     page.set_viewport_size(PHONE)
 
 
@@ -178,6 +190,11 @@ def _walk(page: Any, game: str) -> set[str]:
         if phase not in checked:
             checked.add(phase)
             _check_fits(page, game, phase)
+        cards = page.evaluate(TRICK_JS)
+        for i, a in enumerate(cards):
+            for b in cards[i + 1 :]:
+                apart = a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
+                assert apart, f"{game}: trick cards overlap {a} {b}"
         note = page.locator(".felt .last-trick [data-role=trick-note]")
         if note.count():
             notes.append(note.inner_text())
@@ -218,6 +235,18 @@ def test_preisjass_fits_and_shows_who_took_the_trick_before_the_next_turn(new_pa
         # The finished trick with who took it and its points; nobody announced as next yet.
         assert frame["trick"] == 4 and frame["turn"] == 0 and frame["toMove"] == 0, frame
         assert re.match(NOTE["preisjass"], frame["note"]), frame
+    # A played card slides in, unless the reader asked for less motion.
+    fresh_animation = """() => {
+      const card = document.createElement('span');
+      card.className = 'card in-trick at-left fresh';
+      document.querySelector('.felt .trick').appendChild(card);
+      const name = getComputedStyle(card).animationName;
+      card.remove();
+      return name;
+    }"""
+    assert page.evaluate(fresh_animation) == "card-in"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(fresh_animation) == "none"
     assert watch.problems == []
 
 
