@@ -174,6 +174,7 @@ export function renderFelt(root, model) {
   const pos = positions(n, bottom);
   root.replaceChildren();
   root.dataset.players = String(n);
+  root.dataset.phase = (model.view && model.view.phase) || "";
   for (let seat = 0; seat < n; seat += 1) {
     const box = plate(model, seat, pos[seat]);
     if (seat !== bottom) box.appendChild(miniHand(model, seat));
