@@ -135,7 +135,10 @@ class MatchConsumer(_Consumer):
             return
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         await self.accept()
-        await self._mark_present()
+        if await self._mark_present():
+            # Read again now that this socket counts: the first state must not show its own seat away.
+            await self._send_fresh_state()
+            return
         await self._send_text(snapshot.seq, text)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -152,12 +155,15 @@ class MatchConsumer(_Consumer):
         await self._leave_seat()
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
 
-    async def _mark_present(self) -> None:
+    async def _mark_present(self) -> bool:
+        """Count this socket for its seat, once; True when it was counted now."""
         if self.seat is not None and self._counted is None:
             self._counted = self.seat  # the seat this socket counts for, even if self.seat changes
             _seated.add(self)
             enter = _in_thread(presence.seat_connected, _presence_pool)
             await enter(match_id=self.match_id, seat=self._counted, socket=self._socket_key)
+            return True
+        return False
 
     async def _leave_seat(self) -> None:
         if self._counted is not None:

@@ -98,7 +98,8 @@ def test_finished_run_is_saved_and_listed(new_page: Any) -> None:
     summary = _view(page, match_id)
     assert summary["is_opener"] is True
 
-    # The fair-deal commitment, shortened, with the whole of it in the tooltip.
+    # The fair-deal commitment, shortened, with the whole of it in the tooltip (in the table's menu).
+    page.locator("[data-role=menu] > summary").click()
     commitment = summary["match"]["seed_commitment"]
     badge = page.locator("[data-role=commitment]")
     assert commitment[:10] in badge.inner_text() and commitment not in badge.inner_text()
@@ -183,6 +184,7 @@ def test_practice_run_says_not_saved(new_page: Any) -> None:
     assert created.status == 201, created.text()
     match_id = int(created.json()["id"])
     page.goto(f"/matches/{match_id}/")
+    page.locator("[data-role=menu] > summary").click()
     page.locator("[data-action=show-hands]").click()
     page.locator("dialog[open] [data-answer=yes]").click()
     page.locator(".badge.practice").wait_for()

@@ -270,3 +270,21 @@ async def test_a_socket_counts_for_the_seat_it_was_counted_for(table) -> None:
     assert (await receive(a))["d"]["seat"] is None
     await a.disconnect()
     assert (await sync_to_async(Seat.objects.get)(match=match, index=0)).connections == 0
+
+
+async def test_a_returning_player_is_not_away_in_its_first_state(table) -> None:
+    """A reload closes the socket (the seat counts as away) and opens a new one: the state the new
+    socket gets first already counts it, so the page never shows its own seat away."""
+    match, anna, _ = table
+    a, _ = await connect(match.pk, anna)
+    assert (await receive(a))["d"]["match"]["seats"][0]["away"] is False
+    await a.disconnect()
+    seat = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert seat.connections == 0 and seat.away_since is not None
+    again, ok = await connect(match.pk, anna)
+    assert ok
+    first = await receive(again)
+    assert first["t"] == "state" and first["d"]["seat"] == 0
+    assert first["d"]["match"]["seats"][0]["away"] is False
+    assert (await sync_to_async(Seat.objects.get)(match=match, index=0)).connections == 1
+    await again.disconnect()

@@ -12,6 +12,7 @@ import { app, matchId, myTurn, names, ui } from "./table/context.js";
 import { renderFinal } from "./table/final.js";
 import { showGameOver } from "./table/gameover.js";
 import { renderTools } from "./table/tools.js";
+import { trickNote } from "./table/tricknote.js";
 import { renderWaiting } from "./table/waiting.js";
 import { renderFelt } from "./tableview.js";
 import { gameTitle } from "./titles.js";
@@ -47,6 +48,7 @@ async function pump() {
       const prev = app.shown;
       const sameMatchGame = prev && prev.view && next.view;
       const newTrick = sameMatchGame && next.view.last_trick && lastTrickKey(next.view) !== lastTrickKey(prev.view);
+      noteTrick(prev, next);
       if (newTrick && TRICK_PAUSE > 0 && !(next.view.trick || []).length) {
         const { cards, winner } = trickOf(next.view.last_trick);
         app.overlay = true;
@@ -68,6 +70,14 @@ async function pump() {
   if (app.shown) drawHand(app.shown);
 }
 
+/** Remember who took the newest last trick (told from the state before it where the view does not say). */
+function noteTrick(prev, next) {
+  const key = lastTrickKey(next.view);
+  if (!key || key === app.trickNote.key) return;
+  const text = trickNote(prev && prev.view, next.view, next.match.seats, next.seat);
+  app.trickNote = { key, text };
+}
+
 // --- drawing -------------------------------------------------------------------------------------
 
 function render(payload, overlay = {}) {
@@ -76,16 +86,9 @@ function render(payload, overlay = {}) {
   app.style = deckStyle(match.game);
   document.title = `${gameTitle(match.game)} #${match.id} – Kartentisch`;
   ui.title.textContent = `${gameTitle(match.game)} #${match.id}`;
-  ui.info.replaceChildren(...infoLine(payload));
+  ui.info.replaceChildren(...infoLine(payload, overlay));
   showContract(payload);
-  renderFelt(ui.felt, {
-    view,
-    seats: match.seats,
-    mySeat: payload.seat,
-    allHands: payload.all_hands || null,
-    style: app.style,
-    ...overlay,
-  });
+  drawFelt(payload, overlay);
   renderTools(payload, onState);
   renderWaiting(payload);
   drawActions(payload);
@@ -107,7 +110,21 @@ function showContract(payload) {
   contractBox.hidden = !line;
 }
 
-function infoLine(payload) {
+function drawFelt(payload, overlay = {}) {
+  const { match, view } = payload;
+  renderFelt(ui.felt, {
+    view,
+    seats: match.seats,
+    mySeat: payload.seat,
+    allHands: payload.all_hands || null,
+    style: app.style,
+    connected: app.connection !== "offline",
+    trickNote: app.trickNote.key === lastTrickKey(view) ? app.trickNote.text : "",
+    ...overlay,
+  });
+}
+
+function infoLine(payload, overlay = {}) {
   const { match, view } = payload;
   const parts = [];
   if (view && view.game_number) {
@@ -117,7 +134,11 @@ function infoLine(payload) {
   }
   if (match.practice) parts.push(el("span", { class: "badge practice" }, t("Practice (hands shown)")));
   if (payload.seat === null) parts.push(el("span", { class: "badge" }, t("Spectator")));
-  if (view && payload.seat !== null && match.status === "running") {
+  if (overlay.trickOverride) {
+    // While the finished trick is shown: who took it, not yet who plays next.
+    const note = app.trickNote.key === lastTrickKey(view) ? app.trickNote.text : "";
+    if (note) parts.push(el("strong", { class: "turn-line trick-note", "data-role": "trick-note", "aria-live": "polite" }, note));
+  } else if (view && payload.seat !== null && match.status === "running") {
     const whose = view.to_move === payload.seat ? t("Your turn") : tf("%(name)s to move", { name: names(payload)[view.to_move] || "…" });
     if (typeof view.to_move === "number") parts.push(el("strong", { class: "turn-line", "aria-live": "polite" }, whose));
   }
@@ -136,6 +157,8 @@ app.live = new MatchLive(matchId, {
   onStatus: (s) => {
     ui.status.textContent = s === "live" ? t("connected") : t("reconnecting...");
     ui.status.dataset.state = s;
+    app.connection = s;
+    if (app.shown && !app.overlay) drawFelt(app.shown);
   },
 });
 

@@ -31,7 +31,7 @@ function plate(model, seat, pos) {
   const info = seats[seat] || {};
   const box = el("div", { class: `seat pos-${pos}` });
   box.dataset.seat = String(seat);
-  const toMove = view && view.to_move === seat;
+  const toMove = view && view.to_move === seat && !model.trickOverride; // the finished trick first
   if (toMove) box.classList.add("to-move");
   const head = el("div", { class: "plate" });
   const name = el("span", { class: "name" }, seatName(seats, seat));
@@ -40,8 +40,10 @@ function plate(model, seat, pos) {
   if (seat === model.mySeat) head.appendChild(badge(t("you"), "me"));
   if (view && view.dealer === seat) head.appendChild(badge(t("Dealer"), "dealer"));
   if (toMove) head.appendChild(badge(t("to move"), "turn"));
+  // The own seat is never away while this page is connected, whatever summary it was drawn from.
+  const present = seat === model.mySeat && model.connected;
   if (info.left) head.appendChild(badge(t("left"), "left"));
-  else if (info.away) head.appendChild(badge(t("away"), "away"));
+  else if (info.away && !present) head.appendChild(badge(t("away"), "away"));
   if (info.autoplay) head.appendChild(badge(t("AI plays"), "auto"));
   box.appendChild(head);
   const facts = el("div", { class: "facts" });
@@ -79,7 +81,7 @@ function miniHand(model, seat) {
   return wrap;
 }
 
-function centre(model, pos) {
+function centre(model, pos, before) {
   const { view, style } = model;
   const box = el("div", { class: "centre" });
   const trick = el("div", { class: "trick" });
@@ -88,6 +90,7 @@ function centre(model, pos) {
   const entries = model.trickOverride || (view && view.trick) || [];
   for (const entry of entries) {
     const img = cardImage(entry.card, style, `in-trick at-${pos[entry.seat]}`);
+    if (!before.has(entry.card)) img.classList.add("fresh");
     if (model.trickWinner === entry.seat) img.classList.add("winner");
     img.dataset.seat = String(entry.seat);
     trick.appendChild(img);
@@ -113,6 +116,7 @@ function centre(model, pos) {
       if (!Array.isArray(last) && last.winner === entry.seat) img.classList.add("winner");
       lastBox.appendChild(img);
     }
+    if (model.trickNote) lastBox.appendChild(el("span", { class: "trick-note", "data-role": "trick-note" }, model.trickNote));
     box.appendChild(lastBox);
   }
   return box;
@@ -160,8 +164,9 @@ export function staticHand(model, seat) {
 }
 
 /**
- * Draw the felt into `root`. model: {view, seats, mySeat, allHands, style, trickOverride, trickWinner}.
- * Returns the bottom seat index.
+ * Draw the felt into `root`. model: {view, seats, mySeat, allHands, style, trickOverride, trickWinner,
+ * trickNote, connected}. Returns the bottom seat index. A card that was not in the trick drawn last time
+ * is marked `fresh` (it slides in).
  */
 export function renderFelt(root, model) {
   const n = model.seats.length || (model.view && model.view.hand_sizes ? model.view.hand_sizes.length : 4);
@@ -169,11 +174,15 @@ export function renderFelt(root, model) {
   const pos = positions(n, bottom);
   root.replaceChildren();
   root.dataset.players = String(n);
+  root.dataset.phase = (model.view && model.view.phase) || "";
   for (let seat = 0; seat < n; seat += 1) {
     const box = plate(model, seat, pos[seat]);
     if (seat !== bottom) box.appendChild(miniHand(model, seat));
     root.appendChild(box);
   }
-  root.appendChild(centre(model, pos));
+  const before = new Set((root.dataset.trick || "").split(","));
+  const trick = model.trickOverride || (model.view && model.view.trick) || [];
+  root.dataset.trick = trick.map((e) => e.card).join(",");
+  root.appendChild(centre(model, pos, before));
   return bottom;
 }

@@ -7,6 +7,8 @@
 //   rowResult(view, row, names, style)   -> Node   the result of one finished deal (dialog between deals)
 //   nextRowLabel()                       -> string the button that closes that dialog
 //   finalSummary(payload, names, style)  -> Node   the result on the final screen instead of the ranking
+//   trickPoints(cards)                   -> number what a finished trick is worth, where the view does
+//                                                  not say (Schnapsen)
 // Each game registers itself below (one import line per game). A game module imports only leaf
 // modules (cards, dom, format, i18n, ...), never the table or the sheets: no import circles.
 import * as preferans from "./preferans.js";

@@ -15,6 +15,7 @@ export const ui = {
   sheet: root.querySelector("[data-role=sheet]"),
   sheetBox: root.querySelector("[data-role=sheet-box]"),
   tools: root.querySelector("[data-role=tools]"),
+  menu: root.querySelector("[data-role=menu]"),
   waiting: root.querySelector("[data-role=waiting]"),
   final: root.querySelector("[data-role=final]"),
   gameOver: root.querySelector("[data-role=game-over]"),
@@ -30,6 +31,8 @@ export const app = {
   focusCard: null,
   overlay: false, // the finished-trick pause is on screen
   live: null, // the MatchLive connection, from the start on
+  connection: "connecting", // then "live" or "offline", as the connection reports
+  trickNote: { key: "", text: "" }, // who took the last trick on screen, and its worth
 };
 
 export function say(text, kind = "info") {

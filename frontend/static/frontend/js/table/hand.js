@@ -52,7 +52,8 @@ export function renderHand(payload, onCard) {
       if (app.selection.has(card)) btn.classList.add("selected");
     } else if (legal) {
       btn.classList.add("legal");
-    } else {
+    } else if (plays.size) {
+      // Greyed only while a card is to be played: during bidding the hand is what you bid on.
       btn.classList.add("illegal");
       btn.setAttribute("aria-disabled", "true");
     }
@@ -61,6 +62,7 @@ export function renderHand(payload, onCard) {
     ui.hand.replaceChildren(...buttons);
     ui.hand.dataset.key = key;
   }
+  ui.hand.style.setProperty("--n", String(sorted.length));
   ui.hand.classList.toggle("my-turn", ready);
   ui.hand.dataset.ready = ready ? "true" : "false";
   if (keepFocus) {

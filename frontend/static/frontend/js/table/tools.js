@@ -1,5 +1,6 @@
-// The tools above the live table: show all hands (practice), spectators allowed, the fair-deals
-// commitment, and quitting the match.
+// The table's menu (a <details> in the page head): show all hands (practice), spectators allowed, the
+// fair-deals commitment, and quitting the match. Built again only when one of its facts changes, so an
+// open menu keeps its focus while the game goes on.
 import { ApiError, patch, post } from "../api.js";
 import { el } from "../dom.js";
 import { t, tf } from "../i18n.js";
@@ -9,15 +10,20 @@ import { app, matchId, root, say, ui } from "./context.js";
 /** onState(payload) takes the state the server answers with after "show all hands". */
 export function renderTools(payload, onState) {
   const { match } = payload;
-  ui.tools.replaceChildren();
   const seated = payload.seat !== null && payload.seat !== undefined;
   const others = match.seats.filter((s) => s.index !== payload.seat);
-  if (seated && match.status === "running" && !match.practice && others.every((s) => s.kind === "ai")) {
+  const canShow = seated && match.status === "running" && !match.practice && others.every((s) => s.kind === "ai");
+  const opener = payload.is_opener && match.status !== "finished";
+  const key = JSON.stringify([canShow, opener, opener && match.spectators_allowed, match.seed_commitment || ""]);
+  if (ui.tools.dataset.key === key) return;
+  ui.tools.dataset.key = key;
+  ui.tools.replaceChildren();
+  if (canShow) {
     const btn = el("button", { type: "button", class: "secondary", "data-action": "show-hands" }, t("Show all hands"));
     btn.addEventListener("click", () => showHands(onState));
     ui.tools.appendChild(btn);
   }
-  if (payload.is_opener && match.status !== "finished") {
+  if (opener) {
     const label = el("label", { class: "toggle" });
     const box = el("input", { type: "checkbox" });
     box.checked = match.spectators_allowed;
@@ -48,7 +54,19 @@ function commitmentBadge(commitment) {
   );
 }
 
+// The menu closes on Escape and on a click elsewhere, as a menu does.
+ui.menu.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && ui.menu.open) {
+    ui.menu.open = false;
+    ui.menu.querySelector("summary").focus();
+  }
+});
+document.addEventListener("click", (ev) => {
+  if (ui.menu.open && !ui.menu.contains(ev.target)) ui.menu.open = false;
+});
+
 async function showHands(onState) {
+  ui.menu.open = false;
   const ok = await confirmDialog(
     t("Show every hand? The run then counts as practice and is not entered in the leaderboard."),
     t("Show all hands"),
@@ -62,6 +80,7 @@ async function showHands(onState) {
 }
 
 async function quit() {
+  ui.menu.open = false;
   const payload = app.shown;
   const over = payload && ["finished", "abandoned"].includes(payload.match.status);
   if (!over) {

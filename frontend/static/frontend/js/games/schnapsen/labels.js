@@ -24,6 +24,13 @@ export function suitLabel(suit, style) {
   return `${suitName(suit, style)} ${SUIT_SYMBOL[suit] || ""}`.trim();
 }
 
+const CARD_POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2 };
+
+/** What the cards of one trick count for the player who took it. */
+export function trickPoints(cards) {
+  return cards.reduce((sum, card) => sum + (CARD_POINTS[card[0]] || 0), 0);
+}
+
 export function marriagePoints(suit, view) {
   return suit === view.trump ? 40 : 20;
 }
