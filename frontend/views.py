@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.models import Match
+
 
 def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
     user = request.user
@@ -16,6 +18,11 @@ def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
         "guest_name": request.session.get("guest_name", "") if not registered else "",
         **extra,
     }
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The translated 404 page with a way back to the lobby (also Django's handler404)."""
+    return render(request, "404.html", status=404)
 
 
 @ensure_csrf_cookie
@@ -33,11 +40,16 @@ def preisjass(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/preisjass.html", _context(request))
 
 
+# A missing match gets the 404 page itself, not a table shell whose scripts fail (also with DEBUG on).
 @ensure_csrf_cookie
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
+    if not Match.objects.filter(pk=match_id).exists():
+        return not_found(request)
     return render(request, "frontend/table.html", _context(request, match_id=match_id))
 
 
 @ensure_csrf_cookie
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    if not Match.objects.filter(pk=match_id).exists():
+        return not_found(request)
     return render(request, "frontend/replay.html", _context(request, match_id=match_id))

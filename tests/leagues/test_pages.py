@@ -39,7 +39,6 @@ def test_create_through_the_form(players) -> None:
     form = {
         "name": "Jass-Liga",
         "game": "preisjass",
-        "options": "",
         "starts_on": today.isoformat(),
         "ends_on": (today + dt.timedelta(days=10)).isoformat(),
         "access": "open",
@@ -50,8 +49,9 @@ def test_create_through_the_form(players) -> None:
     league = League.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/leagues/{league.pk}/"
     assert league.recurs and league.scoring == "wins" and league.game == "preisjass"
-    bad = client_for(players[0]).post("/leagues/", {**form, "options": "[1]"})
-    assert bad.status_code == 400
+    bad = {**form, "game": "schnapsen", "opt_schnapsen_start_score": "99", "opt_schnapsen_first_dealer": "0"}
+    refused = client_for(players[0]).post("/leagues/", bad)
+    assert refused.status_code == 400 and League.objects.count() == 1
     anon = client_for().post("/leagues/", form)
     assert anon.status_code == 403 and League.objects.count() == 1
 
