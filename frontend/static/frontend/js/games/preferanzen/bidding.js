@@ -1,7 +1,7 @@
 // The auction panel: the bid ladder (Austrian or Vienna) with only the legal next steps enabled, the
 // highest bid, the bids of this deal, Passe and Halten.
 import { el } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { choiceButton } from "./choice.js";
 import { GESCHAEFT_SUITS, LADDER, NUMBER_SUIT, SPECIAL, SPIEL_SUITS, bidName, isVienna, suitLabel } from "./names.js";
@@ -81,9 +81,9 @@ export function bidPanel(payload, send, style) {
   }
   panel.appendChild(ladder);
   const basic = el("div", { class: "pref-basic" });
-  basic.appendChild(choiceButton({ type: "bid", seat, bid: "pass" }, legal, "Passe", send, { cls: "pass" }));
+  basic.appendChild(choiceButton({ type: "bid", seat, bid: "pass" }, legal, word("Passe"), send, { cls: "pass" }));
   const holdTitle = vienna ? t("An earlier bidder may hold a later player's number bid") : t("Forehand may hold another player's bid");
-  basic.appendChild(choiceButton({ type: "bid", seat, bid: "hold" }, legal, view.high_bid ? `Halten: ${bidName(view.high_bid, style, vienna)}` : "Halten", send, { cls: "hold", title: holdTitle }));
+  basic.appendChild(choiceButton({ type: "bid", seat, bid: "hold" }, legal, view.high_bid ? `${word("Halten")}: ${bidName(view.high_bid, style, vienna)}` : word("Halten"), send, { cls: "hold", title: holdTitle }));
   panel.appendChild(basic);
   return panel;
 }

@@ -1,6 +1,7 @@
 // Preferanzen and Vienna Preference words: the ladders, and the German names of bids, contracts and
 // declarations (seeds 000 and 002: game terms stay German in both languages).
 import { suitName } from "../../cards.js";
+import { word } from "../../i18n.js";
 
 export const SYM = { C: "♣", S: "♠", D: "♦", H: "♥" };
 
@@ -36,15 +37,15 @@ export function suitLabel(suit, style) {
 }
 
 export function declarerWord(view) {
-  return isVienna(view) ? "Nehmer" : "Alleinspieler";
+  return word(isVienna(view) ? "Nehmer" : "Alleinspieler");
 }
 
 /** A bid event or record ({bid, suit?}) as its German name. */
 export function bidName(bid, style, vienna) {
   if (!bid) return "—";
   const { bid: b, suit } = bid;
-  if (b === "pass") return "Passe";
-  if (b === "hold") return "Halten";
+  if (b === "pass") return word("Passe");
+  if (b === "hold") return word("Halten");
   if (vienna) {
     if (b in NUMBER_SUIT) return `${b} (${suitLabel(NUMBER_SUIT[b], style)})`;
     if (b === "spiel") return `Spiel ${suitLabel(suit, style)}`;
@@ -54,7 +55,7 @@ export function bidName(bid, style, vienna) {
   if (b in STEP_SUIT) return suitLabel(STEP_SUIT[b], style);
   if (b === "geschaeft") return `Geschäft ${suit ? suitLabel(suit, style) : ""}`.trim();
   if (b === "herzpraemie") return `Herzprämie ${SYM.H}`;
-  return GAME_NAMES[b] || String(b);
+  return GAME_NAMES[b] ? word(GAME_NAMES[b]) : String(b);
 }
 
 /** The contract of a view or a score-sheet row (state.Contract.to_json()) as its German name. */
@@ -88,9 +89,9 @@ export function actionLabel(action, view, style) {
     case "declare":
       return declareName(action, style, vienna);
     case "defend":
-      return action.choice === "stay" ? "Mitspielen" : "Aussteigen";
+      return word(action.choice === "stay" ? "Mitspielen" : "Aussteigen");
     case "invite":
-      return action.invite ? "Einladen" : "Nicht einladen";
+      return word(action.invite ? "Einladen" : "Nicht einladen");
     default:
       return null;
   }
