@@ -21,6 +21,10 @@ const RUSSIAN_RANKS = {
   german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Унтер", Q: "Обер", K: "Король", A: "Туз" },
   french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Валет", Q: "Дама", K: "Король", A: "Туз" },
 };
+const RUSSIAN_LABELS = {
+  german: { T: "10", J: "У", Q: "О", K: "К", A: "Т" },
+  french: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" },
+};
 const RANK_LABELS = {
   german: { T: "10", J: "U", Q: "O", K: "K", A: "A" },
   french: { T: "10", J: "B", Q: "D", K: "K", A: "A" },
@@ -124,7 +128,7 @@ export function cardSVG(card, style) {
   }
   const [rank, suit] = card;
   const color = COLORS[style][suit];
-  const label = RANK_LABELS[style][rank] || rank;
+  const label = (lang() === "ru" ? RUSSIAN_LABELS : RANK_LABELS)[style][rank] || rank;
   svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fffdf7", stroke: "#777" }));
   const corner = (x, y, rotate) => {
     const g = svg.appendChild(svgEl("g", { transform: `rotate(${rotate} 30 45)` }));

@@ -22,7 +22,7 @@ export function felt(model) {
   box.dataset.phase = view.phase;
 
   if (view.phase === "bid") {
-    const line = el("p", { class: "prs-bids" }, el("strong", {}, "Reizen: "));
+    const line = el("p", { class: "prs-bids" }, el("strong", {}, `${word("Reizen")}: `));
     if (!view.bids.length) line.append(tf("%(name)s (Vorhand) opens.", { name: names[view.forehand] }));
     view.bids.forEach(([seat, bid], i) => {
       if (i) line.append(" · ");
