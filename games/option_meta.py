@@ -56,7 +56,7 @@ def option_fields(game: str) -> list[dict[str, Any]]:
             field["choices"] = [[value, str(text)] for value, text in meta["choices"]]
         elif isinstance(default, int):
             field["kind"] = "number"
-            field.update({k: meta[k] for k in ("min", "max") if k in meta})  # type: ignore[literal-required]
+            field.update({k: meta[k] for k in ("min", "max") if k in meta})
         else:
             field["kind"] = "string" if isinstance(default, str) else "json"
         if "help" in meta:

@@ -4,6 +4,7 @@ HTTP status (403 not invited, 409 already a member or season over, ...)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
@@ -41,13 +42,13 @@ def _option_field(field: dict[str, Any]) -> forms.Field:
     if field["kind"] == "bool":
         return forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
     if field["kind"] == "choice":
-        coerce = type(default)
+        coerce: Callable[[Any], Any] = type(default)
         choices = [(value, text) for value, text in field["choices"]]
         return forms.TypedChoiceField(
             label=label, choices=choices, coerce=coerce, initial=default, help_text=help_text
         )
     if field["kind"] == "number":
-        bounds = {k: field[k] for k in ("min", "max") if k in field}
+        bounds: dict[str, Any] = {k: field[k] for k in ("min", "max") if k in field}
         return forms.IntegerField(
             label=label, initial=default, help_text=help_text, widget=forms.NumberInput(attrs=bounds)
         )

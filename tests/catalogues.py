@@ -81,7 +81,9 @@ def source_strings() -> list[Source]:
         base = ROOT / app
         files: list[tuple[Path, str, object]] = []
         files += [(p, "django", _template_strings) for p in sorted(base.rglob("*.html"))]
-        files += [(p, "django", _python_strings) for p in sorted(base.rglob("*.py")) if "migrations" not in p.parts]
+        files += [
+            (p, "django", _python_strings) for p in sorted(base.rglob("*.py")) if "migrations" not in p.parts
+        ]
         files += [(p, "djangojs", _js_strings) for p in sorted(base.rglob("*.js"))]
         for path, domain, read in files:
             for msgid, line in read(path):  # type: ignore[operator]
@@ -127,10 +129,9 @@ def read_po(path: Path) -> dict[str, tuple[str, bool]]:
             field = msgstr
         elif line.startswith('"') and field is not None:
             field.append(line)
-        elif not line or line.startswith("#"):
-            if field is msgstr:
-                flush()
-                msgid, msgstr, field, fuzzy = [], [], None, False
+        elif (not line or line.startswith("#")) and field is msgstr:
+            flush()
+            msgid, msgstr, field, fuzzy = [], [], None, False
     return entries
 
 
@@ -149,8 +150,6 @@ def missing_translations() -> list[str]:
             msgstr, fuzzy = entries.get(source.msgid, ("", False))
             if not msgstr or fuzzy:
                 state = "fuzzy" if msgstr else "missing"
-                problems.append(
-                    f"{lang} {path.relative_to(ROOT)}: {state} msgid {json.dumps(source.msgid, ensure_ascii=False)}"
-                    f" ({source.where})"
-                )
+                shown = json.dumps(source.msgid, ensure_ascii=False)
+                problems.append(f"{lang} {path.relative_to(ROOT)}: {state} msgid {shown} ({source.where})")
     return problems

@@ -5,6 +5,7 @@ to date, and the pages rendered in German and Russian show no English UI text.""
 from __future__ import annotations
 
 import gettext
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,19 +17,21 @@ from django.utils import timezone
 
 from accounts.models import User
 from leagues import services as league_services
-from tests import catalogues, factories
+from tests import catalogues
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
 def test_every_string_has_a_german_and_a_russian_translation() -> None:
     missing = catalogues.missing_translations()
-    assert not missing, "strings without a usable translation (language, catalogue, msgid, first use):\n" + "\n".join(
-        missing
+    assert not missing, (
+        "strings without a usable translation (language, catalogue, msgid, first use):\n" + "\n".join(missing)
     )
 
 
-def test_the_check_reports_a_string_without_translation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_reports_a_string_without_translation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = tmp_path / "frontend"
     (app / "templates").mkdir(parents=True)
     (app / "templates" / "x.html").write_text('{% translate "Only in English" %}', encoding="utf-8")
@@ -38,10 +41,13 @@ def test_the_check_reports_a_string_without_translation(tmp_path: Path, monkeypa
     monkeypatch.setattr(catalogues, "ROOT", tmp_path)
     monkeypatch.setattr(catalogues, "APPS", ("frontend",))
     assert catalogues.missing_translations() == [
-        'ru frontend/locale/ru/LC_MESSAGES/django.po: missing msgid "Only in English" (frontend/templates/x.html:1)'
+        'ru frontend/locale/ru/LC_MESSAGES/django.po: missing msgid "Only in English"'
+        " (frontend/templates/x.html:1)"
     ]
     po.write_text('#, fuzzy\nmsgid "Only in English"\nmsgstr "Nur auf Englisch"\n', encoding="utf-8")
-    assert catalogues.missing_translations()[0].startswith("de frontend/locale/de/LC_MESSAGES/django.po: fuzzy")
+    assert catalogues.missing_translations()[0].startswith(
+        "de frontend/locale/de/LC_MESSAGES/django.po: fuzzy"
+    )
 
 
 def test_the_source_reader_finds_templates_python_and_js_strings() -> None:
@@ -158,7 +164,9 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru"])
-def test_every_page_speaks_the_chosen_language(client: Client, pages: list[tuple[str, str, int]], lang: str) -> None:
+def test_every_page_speaks_the_chosen_language(
+    client: Client, pages: list[tuple[str, str, int]], lang: str
+) -> None:
     english = _english_ui_strings(lang)
     client.force_login(User.objects.get(username="anna"))
     client.cookies["django_language"] = lang
@@ -174,7 +182,9 @@ def test_every_page_speaks_the_chosen_language(client: Client, pages: list[tuple
     for name, path in (("login", reverse("login")), ("register", reverse("register"))):
         response = client.get(path)
         assert response.status_code == 200 and f'<html lang="{lang}">' in response.content.decode(), name
-        problems += [f"{name} as a guest: {text!r}" for text in _untranslated(response.content.decode(), english)]
+        problems += [
+            f"{name} as a guest: {text!r}" for text in _untranslated(response.content.decode(), english)
+        ]
     assert not problems, f"English text on the {lang} pages:\n" + "\n".join(problems)
 
 
@@ -190,4 +200,4 @@ def test_russian_pages_read_russian(client: Client, match_id: int) -> None:
     assert missing.status_code == 404
     assert "Страница не найдена" in missing.content.decode() and 'href="/"' in missing.content.decode()
     catalog = client.get(reverse("jsi18n")).content.decode()
-    assert "\\u0420\\u0430\\u0441\\u043f" in catalog or "Распасы" in catalog or "\\u0422\\u0432\\u043e\\u0439 \\u0445\\u043e\\u0434" in catalog or "Твой ход" in catalog
+    assert "Твой ход" in catalog or json.dumps("Твой ход")[1:-1] in catalog
