@@ -201,3 +201,37 @@ def test_russian_pages_read_russian(client: Client, match_id: int) -> None:
     assert "Страница не найдена" in missing.content.decode() and 'href="/"' in missing.content.decode()
     catalog = client.get(reverse("jsi18n")).content.decode()
     assert "Твой ход" in catalog or json.dumps("Твой ход")[1:-1] in catalog
+
+
+JS = catalogues.ROOT / "frontend" / "static" / "frontend" / "js"
+_WORD_CALL = re.compile(r"""\bword\(\s*"([^"]+)"\s*\)""")
+_OBJECT = r"(?:export )?const {name} = \{{(?P<body>.*?)\n?\}};"
+_VALUE = re.compile(r""":\s*"([^"]+)\"""")
+_KEY = re.compile(r"""^\s*(?:"([^"]+)"|([^\s:"]+)):""", re.M)
+# Objects whose German values reach the page through word() (term() maps TERMS through it).
+WORD_MAPS = {
+    "i18n.js": "TERMS",
+    "games/preferans/bids.js": "CALLS",
+    "games/preferanzen/names.js": "GAME_NAMES",
+    "games/preferanzen/sheet.js": "BONUS_NAMES",
+}
+
+
+def _object_body(path: Path, name: str) -> str:
+    match = re.search(_OBJECT.format(name=name), path.read_text(encoding="utf-8"), re.S)
+    assert match, f"{name} not found in {path}"
+    return match.group("body")
+
+
+def test_every_german_game_term_has_its_russian_word() -> None:
+    russian = {a or b for a, b in _KEY.findall(_object_body(JS / "i18n.js", "RUSSIAN"))}
+    used: dict[str, str] = {}
+    for path in sorted(JS.rglob("*.js")):
+        for german in _WORD_CALL.findall(path.read_text(encoding="utf-8")):
+            used.setdefault(german, path.relative_to(JS).as_posix())
+    for module, name in WORD_MAPS.items():
+        for german in _VALUE.findall(_object_body(JS / module, name)):
+            used.setdefault(german, f"{module} {name}")
+    missing = [f"{german!r} ({where})" for german, where in used.items() if german not in russian]
+    assert not missing, "German game terms without a Russian word in i18n.js RUSSIAN:\n" + "\n".join(missing)
+    assert {"Pass", "Whist", "halber Whist", "Misère", "Passspiel", "Pool", "Berg"} <= set(used)

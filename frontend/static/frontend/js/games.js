@@ -2,6 +2,7 @@
 import { get } from "./api.js";
 import { el } from "./dom.js";
 import { fmt } from "./format.js";
+import { word } from "./i18n.js";
 
 let cache = null;
 
@@ -19,7 +20,7 @@ export function versionLabel(game, version) {
   const strength = game.ai_strength ? game.ai_strength[version] : null;
   let figure = "—";
   if (typeof strength === "number") figure = `${strength > 0 ? "+" : ""}${fmt(Math.round(strength * 10) / 10)}`;
-  return `${versionName(version)} (Ø ${figure} gegen Anton)`;
+  return `${versionName(version)} (Ø ${figure} ${word("gegen")} Anton)`;
 }
 
 export function fillVersions(select, game) {

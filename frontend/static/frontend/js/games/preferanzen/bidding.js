@@ -49,8 +49,8 @@ export function bidPanel(payload, send, style) {
   const legal = view.legal.filter((a) => a.type === "bid");
   const vienna = isVienna(view);
   const seat = payload.seat;
-  const panel = el("div", { class: "pref-panel pref-bidding", role: "group", "aria-label": "Lizitieren" });
-  panel.append(el("h3", {}, `Lizitieren – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
+  const panel = el("div", { class: "pref-panel pref-bidding", role: "group", "aria-label": word("Lizitieren") });
+  panel.append(el("h3", {}, `${word("Lizitieren")} – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
   const ladder = el("div", { class: "pref-ladder", role: "group", "aria-label": t("Bid ladder") });
   const highRank = ladderRank(view, view.high_bid);
   const step = (candidate, label, rank, title) => {
@@ -62,14 +62,14 @@ export function bidPanel(payload, send, style) {
   const firstRound = t("Only on your first turn of the auction");
   if (vienna) {
     for (const n of ["1", "2", "3", "4"]) ladder.appendChild(step({ bid: n }, bidName({ bid: n }, style, true), Number(n) - 1));
-    const spiel = el("div", { class: "pref-group", role: "group", "aria-label": "Spiel" }, el("span", { class: "label" }, "Spiel"));
+    const spiel = el("div", { class: "pref-group", role: "group", "aria-label": word("Spiel") }, el("span", { class: "label" }, word("Spiel")));
     SPIEL_SUITS.forEach((s, i) => spiel.appendChild(step({ bid: "spiel", suit: s }, suitLabel(s, style), 4 + i, `Spiel: ${firstRound}`)));
     ladder.appendChild(spiel);
     ladder.appendChild(step({ bid: "herz" }, bidName({ bid: "herz" }, style, true), 7, firstRound));
   } else {
     LADDER.forEach((name, level) => {
       if (name === "geschaeft") {
-        const group = el("div", { class: "pref-group special", role: "group", "aria-label": "Geschäft" }, el("span", { class: "label" }, "Geschäft"));
+        const group = el("div", { class: "pref-group special", role: "group", "aria-label": word("Geschäft") }, el("span", { class: "label" }, word("Geschäft")));
         GESCHAEFT_SUITS.forEach((s, i) => group.appendChild(step({ bid: name, suit: s }, suitLabel(s, style), level * 10 + i, `Geschäft: ${firstRound}`)));
         ladder.appendChild(group);
         return;
