@@ -200,7 +200,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 # --- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+LANGUAGES = [("de", "Deutsch"), ("en", "English"), ("ru", "Русский")]
 TIME_ZONE = "Europe/Vienna"
 USE_I18N = True
 USE_TZ = True

@@ -28,3 +28,5 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "frontend.views.not_found"

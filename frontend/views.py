@@ -27,6 +27,11 @@ def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
     }
 
 
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The translated 404 page with a way back to the lobby (also Django's handler404)."""
+    return render(request, "404.html", status=404)
+
+
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/home.html", _context(request))
@@ -42,27 +47,28 @@ def preisjass(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/preisjass.html", _context(request))
 
 
-def _embargoed(request: HttpRequest, match_id: int) -> HttpResponse | None:
-    """The 403 page for a table of a running duplicate round the visitor has no seat at (an unknown
-    id still gets the shell, whose script reports it)."""
+def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
+    """The page instead of a table shell whose scripts would fail: the 404 page for a missing match
+    (also with DEBUG on), the 403 page for a table of a running duplicate round the visitor has no
+    seat at."""
     try:
         match_visible(match_id, actor_from_request(request))
     except Embargoed:
         return render(request, "frontend/embargoed.html", _context(request, match_id=match_id), status=403)
     except NotFound:
-        pass
+        return not_found(request)
     return None
 
 
 @ensure_csrf_cookie
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
-    refused = _embargoed(request, match_id)
+    refused = _refused(request, match_id)
     return refused or render(request, "frontend/table.html", _context(request, match_id=match_id))
 
 
 @ensure_csrf_cookie
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    refused = _embargoed(request, match_id)
+    refused = _refused(request, match_id)
     return refused or render(request, "frontend/replay.html", _context(request, match_id=match_id))
 
 

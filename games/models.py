@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class AppendOnlyError(Exception):
@@ -14,10 +15,10 @@ class AppendOnlyError(Exception):
 
 
 class MatchStatus(models.TextChoices):
-    OPEN = "open", "open (waiting for players)"
-    RUNNING = "running", "running"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+    OPEN = "open", _("open (waiting for players)")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
 
 
 class Match(models.Model):

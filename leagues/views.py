@@ -4,7 +4,7 @@ HTTP status (403 not invited, 409 already a member or season over, ...)."""
 from __future__ import annotations
 
 import datetime as dt
-import json
+from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
@@ -21,6 +21,7 @@ from games.actors import actor_from_request
 from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
+from games.option_meta import option_fields
 from games.params import whole_number
 from games.titles import GAME_TITLES, game_title
 from leagues import selectors, services
@@ -28,15 +29,41 @@ from leagues.models import Access, League, Scoring
 
 
 class DateInput(forms.DateInput):
+    """An <input type=date>: its value is always ISO (2026-11-30), whatever the page's language."""
+
     input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+def _option_field(field: dict[str, Any]) -> forms.Field:
+    """A form field for one rule option (games/option_meta.py); the engine's normalize_options judges the
+    value, so the bounds only guide the input."""
+    label, default = field["label"], field["default"]
+    help_text = field.get("help", "")
+    if field["kind"] == "bool":
+        return forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
+    if field["kind"] == "choice":
+        coerce: Callable[[Any], Any] = type(default)
+        choices = [(value, text) for value, text in field["choices"]]
+        return forms.TypedChoiceField(
+            label=label, choices=choices, coerce=coerce, initial=default, help_text=help_text
+        )
+    if field["kind"] == "number":
+        bounds: dict[str, Any] = {k: field[k] for k in ("min", "max") if k in field}
+        return forms.IntegerField(
+            label=label, initial=default, help_text=help_text, widget=forms.NumberInput(attrs=bounds)
+        )
+    return forms.CharField(label=label, initial=default, help_text=help_text)
 
 
 class LeagueForm(forms.Form):
+    """The rule options of every game are fields named opt_<game>_<key>, grouped per game on the page;
+    only the chosen game's are read (and required)."""
+
     name = forms.CharField(label=_("Name"), max_length=services.MAX_NAME)
     game = forms.ChoiceField(label=_("Game"))
-    options = forms.CharField(
-        label=_("Rule options (JSON, empty for the defaults)"), required=False, widget=forms.TextInput
-    )
     starts_on = forms.DateField(label=_("Season start"), widget=DateInput)
     ends_on = forms.DateField(label=_("Season end"), widget=DateInput)
     access = forms.ChoiceField(
@@ -55,23 +82,42 @@ class LeagueForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         games = cast(forms.ChoiceField, self.fields["game"])
-        games.choices = [(g, game_title(g)) for g in available_games() if g in GAME_TITLES]
+        names = [g for g in available_games() if g in GAME_TITLES]
+        games.choices = [(g, game_title(g)) for g in names]
+        chosen = self.data.get("game") if self.is_bound else None
+        self.option_keys: dict[str, list[str]] = {}
+        for game in names:
+            self.option_keys[game] = []
+            for field in option_fields(game):
+                name = f"opt_{game}_{field['key']}"
+                self.fields[name] = _option_field(field)
+                self.fields[name].required = field["kind"] != "bool" and game == chosen
+                self.option_keys[game].append(name)
         if not self.is_bound:
             today = timezone.localdate()
             self.initial.setdefault("starts_on", today)
             self.initial.setdefault("ends_on", today + dt.timedelta(days=27))
 
-    def clean_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data.get("options", "").strip()
-        if not raw:
-            return {}
-        try:
-            value = json.loads(raw)
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
-            raise forms.ValidationError(_("Not valid JSON.")) from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Rule options are a JSON object."))
-        return value
+    def base_fields_shown(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith("opt_")]
+
+    def option_groups(self) -> list[dict[str, Any]]:
+        return [
+            {"game": game, "title": game_title(game), "fields": [self[name] for name in names]}
+            for game, names in self.option_keys.items()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game = data.get("game", "")
+        prefix = f"opt_{game}_"
+        data["options"] = {
+            name[len(prefix) :]: data[name] for name in self.option_keys.get(game, []) if name in data
+        }
+        for names in self.option_keys.values():
+            for name in names:
+                data.pop(name, None)
+        return data
 
 
 def _user(request: HttpRequest) -> User:

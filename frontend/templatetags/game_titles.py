@@ -1,4 +1,5 @@
-"""The game titles for the browser code, from games/titles.py (the one list of them)."""
+"""The game titles and rule-option fields for the browser code, from games/titles.py and
+games/option_meta.py (the one list of each), in the active language."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import json
 
 from django import template
 
+from games.engine import available_games
+from games.option_meta import option_fields
 from games.titles import GAME_TITLES, game_title
 
 register = template.Library()
@@ -15,3 +18,14 @@ register = template.Library()
 def game_titles_json() -> str:
     """The titles as JSON for a data attribute (the template escapes it): {"preisjass": "Preisjass", ...}."""
     return json.dumps({game: game_title(game) for game in GAME_TITLES}, ensure_ascii=False)
+
+
+@register.simple_tag
+def option_fields_json() -> str:
+    """Every game's option fields as JSON for a data attribute: {"schnapsen": [{"key": ..., ...}], ...}."""
+    return json.dumps({game: option_fields(game) for game in available_games()}, ensure_ascii=False)
+
+
+@register.filter(name="game_title")
+def game_title_filter(game: str) -> str:
+    return game_title(game)

@@ -26,9 +26,12 @@ def _page_titles(page: str) -> dict[str, str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("name", "kwargs"),
-    [("home", {}), ("new-game", {}), ("table", {"match_id": 7}), ("replay", {"match_id": 7})],
+    [("home", {}), ("new-game", {}), ("table", {"match_id": -1}), ("replay", {"match_id": -1})],
 )
-def test_pages_carry_the_titles_of_games_titles_py(client: Client, name: str, kwargs: dict[str, int]) -> None:
+def test_pages_carry_the_titles_of_games_titles_py(
+    client: Client, match_id: int, name: str, kwargs: dict[str, int]
+) -> None:
+    kwargs = {k: match_id for k in kwargs}  # -1 stands for a real match
     page = client.get(reverse(name, kwargs=kwargs)).content.decode()
     assert _page_titles(page) == GAME_TITLES
     assert "Preference (Wien)" in page

@@ -39,7 +39,6 @@ def test_create_through_the_form(players) -> None:
     form = {
         "name": "Jass-Liga",
         "game": "preisjass",
-        "options": "",
         "starts_on": today.isoformat(),
         "ends_on": (today + dt.timedelta(days=10)).isoformat(),
         "access": "open",
@@ -50,8 +49,9 @@ def test_create_through_the_form(players) -> None:
     league = League.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/leagues/{league.pk}/"
     assert league.recurs and league.scoring == "wins" and league.game == "preisjass"
-    bad = client_for(players[0]).post("/leagues/", {**form, "options": "[1]"})
-    assert bad.status_code == 400
+    bad = {**form, "game": "schnapsen", "opt_schnapsen_start_score": "99", "opt_schnapsen_first_dealer": "0"}
+    refused = client_for(players[0]).post("/leagues/", bad)
+    assert refused.status_code == 400 and League.objects.count() == 1
     anon = client_for().post("/leagues/", form)
     assert anon.status_code == 403 and League.objects.count() == 1
 
@@ -117,3 +117,45 @@ def test_player_ratings_tag(duel, players) -> None:
     assert "duel" in html and "<td" in html
     empty = tag.render(Context({"shown": players[2]}))
     assert "<td" not in empty
+
+
+def test_the_form_in_german_has_iso_dates_and_real_option_fields(players) -> None:
+    client = client_for(players[0])
+    client.cookies["django_language"] = "de"
+    page = client.get("/leagues/").content.decode()
+    today = timezone.localdate()
+    assert f'type="date" name="starts_on" value="{today.isoformat()}"' in page
+    assert 'type="number" name="opt_schnapsen_start_score" value="7"' in page and 'min="1"' in page
+    assert '<select name="opt_preferans_variant"' in page and "Sotschi" in page and "Poolgröße" in page
+    assert 'type="checkbox" name="opt_preferans_ascending_raspasy"' in page
+    assert 'name="options"' not in page  # no raw JSON any more
+
+
+def test_a_preferans_league_takes_its_options_from_the_fields(players) -> None:
+    today = timezone.localdate()
+    form = {
+        "name": "Пуля по средам",
+        "game": "preferans",
+        "starts_on": today.isoformat(),
+        "ends_on": (today + dt.timedelta(days=10)).isoformat(),
+        "access": "open",
+        "scoring": "total",
+        "opt_preferans_players": "4",
+        "opt_preferans_pool": "30",
+        "opt_preferans_variant": "rostov",
+        "opt_preferans_ascending_raspasy": "on",
+        "opt_preferans_max_deals": "150",
+        "opt_schnapsen_start_score": "7",  # another game's fields are ignored
+    }
+    r = client_for(players[0]).post("/leagues/", form)
+    assert r.status_code == 302
+    league = League.objects.get()
+    assert league.options == {
+        "players": 4,
+        "pool": 30,
+        "variant": "rostov",
+        "ascending_raspasy": True,
+        "max_deals": 150,
+    }
+    refused = client_for(players[0]).post("/leagues/", {**form, "opt_preferans_variant": "moscow"})
+    assert refused.status_code == 400 and League.objects.count() == 1

@@ -2,7 +2,7 @@
 // ranks 6 7 8 9 T J Q K A, suits C S D H (German: Eichel, Laub, Schellen, Herz).
 
 import { el, svgEl } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const SUIT_NAMES = {
   german: { C: "Eichel", S: "Laub", D: "Schellen", H: "Herz" },
@@ -11,6 +11,19 @@ export const SUIT_NAMES = {
 export const RANK_NAMES = {
   german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Unter", Q: "Ober", K: "König", A: "Ass" },
   french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Bube", Q: "Dame", K: "König", A: "Ass" },
+};
+// Russian players name both decks in Russian (the German suits by their usual Russian names).
+const RUSSIAN_SUITS = {
+  german: { C: "Жёлуди", S: "Листья", D: "Бубенцы", H: "Черви" },
+  french: { C: "Трефы", S: "Пики", D: "Бубны", H: "Черви" },
+};
+const RUSSIAN_RANKS = {
+  german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Унтер", Q: "Обер", K: "Король", A: "Туз" },
+  french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Валет", Q: "Дама", K: "Король", A: "Туз" },
+};
+const RUSSIAN_LABELS = {
+  german: { T: "10", J: "У", Q: "О", K: "К", A: "Т" },
+  french: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" },
 };
 const RANK_LABELS = {
   german: { T: "10", J: "U", Q: "O", K: "K", A: "A" },
@@ -35,12 +48,13 @@ export function setDeckStyle(game, style) {
 }
 
 export function suitName(suit, style) {
-  return SUIT_NAMES[style][suit] || suit;
+  return (lang() === "ru" ? RUSSIAN_SUITS : SUIT_NAMES)[style][suit] || suit;
 }
 
 export function cardName(card, style) {
   if (!isCard(card)) return String(card);
-  return `${SUIT_NAMES[style][card[1]]} ${RANK_NAMES[style][card[0]]}`;
+  const ranks = lang() === "ru" ? RUSSIAN_RANKS : RANK_NAMES;
+  return `${suitName(card[1], style)} ${ranks[style][card[0]]}`;
 }
 
 /** Hand order: by suit (trump first when given), then rank from Ass down to 6. */
@@ -155,7 +169,7 @@ export function cardSVG(card, style) {
   }
   const [rank, suit] = card;
   const color = COLORS[style][suit];
-  const label = RANK_LABELS[style][rank] || rank;
+  const label = (lang() === "ru" ? RUSSIAN_LABELS : RANK_LABELS)[style][rank] || rank;
   svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fffdf7", stroke: "#777" }));
   const corner = (x, y, rotate) => {
     const g = svg.appendChild(svgEl("g", { transform: `rotate(${rotate} 30 45)` }));

@@ -3,7 +3,7 @@ import { lang } from "./i18n.js";
 
 export function fmt(n) {
   if (typeof n !== "number") return n === null || n === undefined ? "—" : String(n);
-  return n.toLocaleString(lang() === "en" ? "en-GB" : "de-DE");
+  return n.toLocaleString({ en: "en-GB", ru: "ru-RU" }[lang()] || "de-DE");
 }
 
 /** A change with its sign: "+3", "0", "-2". */

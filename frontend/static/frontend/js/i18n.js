@@ -13,7 +13,8 @@ export function lang() {
   return document.documentElement.lang || "de";
 }
 
-// Game terms stay German in both languages (they come from the seeds).
+// Game terms stay German in German and English (they come from the seeds); in Russian they become the
+// words Russian players use (Preferans: пас, вист, полвиста, мизер, распасы, прикуп, снос, пуля, гора).
 const TERMS = {
   play: "Ausspielen",
   bid: "Reizen",
@@ -39,6 +40,72 @@ const TERMS = {
   NT: "ohne Trumpf",
 };
 
-export function term(word) {
-  return TERMS[word] || word;
+const RUSSIAN = {
+  Ausspielen: "ход",
+  Reizen: "торговля",
+  Drücken: "снос",
+  "Trumpf austauschen": "обмен козыря",
+  Zudrehen: "закрыть колоду",
+  Ansagen: "объявить",
+  Verteidigen: "вист или пас",
+  Einladen: "позвать",
+  "Nicht einladen": "не звать",
+  Spielweise: "способ игры",
+  "Ansage (20/40)": "марьяж (20/40)",
+  Passe: "пас",
+  Pass: "пас",
+  Halte: "держу",
+  Halten: "держу",
+  hier: "здесь",
+  Mitgehen: "играю",
+  Mitspielen: "играю",
+  Aussteigen: "выхожу",
+  Offen: "в светлую",
+  Verdeckt: "в тёмную",
+  offen: "в светлую",
+  verdeckt: "в тёмную",
+  Whist: "вист",
+  "Halb-Whist": "полвиста",
+  "halber Whist": "полвиста",
+  Misère: "мизер",
+  "ohne Trumpf": "без козыря",
+  ohne: "б/к",
+  Passspiel: "распасы",
+  Alleinspieler: "играющий",
+  Nehmer: "берущий",
+  "Stock (Prikup)": "прикуп",
+  Pool: "пуля",
+  Berg: "гора",
+  Abrechnung: "расчёт",
+  Sotschi: "сочинка",
+  Leningrad: "ленинградка",
+  Rostow: "ростовка",
+  Talon: "прикуп",
+  Lizitieren: "торговля",
+  Spiel: "игра",
+  Geschäft: "гешефт",
+  Bettler: "мизер",
+  Herzprämie: "премия за черви",
+  Durchmarsch: "дурхмарш",
+  Einsatz: "ставка",
+  Pot: "банк",
+  Herz: "черви",
+  Handspiel: "с руки",
+  gegen: "против",
+  "Sans Atout": "без козыря",
+  "Bettler Ouvert": "открытый мизер",
+  "vier Asse": "четыре туза",
+  "keine Asse": "без тузов",
+  König: "король",
+  Ober: "обер",
+  Dame: "дама",
+};
+
+/** A German game term as shown in the current language: itself, or in Russian the Russian word. */
+export function word(german) {
+  return lang() === "ru" ? RUSSIAN[german] || german : german;
+}
+
+export function term(key) {
+  return word(TERMS[key] || key);
 }

@@ -18,47 +18,37 @@ function current() {
   return games.find((g) => g.game === gameSelect.value);
 }
 
-// What each engine's options mean (default_options()/normalize_options() of games/engine/*): the label
-// (an English msgid), and the input: a select for a known set of values, a checkbox for a boolean, a
-// number field with the engine's bounds. Unknown keys fall back to a plain field named by the key.
-const OPTION_META = {
-  start_score: { label: "Bummerl points to start from", min: 1, max: 21, help: "Each seat counts down from this number; 7 is the usual match." },
-  first_dealer: { label: "First dealer", choices: [[0, "Seat 1"], [1, "Seat 2"]] },
-  deals: { label: "Number of deals", min: 1, max: 300 },
-  players: { label: "Number of players", choices: [[3, "3"], [4, "4 (the dealer sits out)"]] },
-  pool: { label: "Pool size", choices: [[10, "10"], [20, "20"], [30, "30"]] },
-  variant: { label: "Variant", choices: [["sochi", "Sotschi"], ["leningrad", "Leningrad"], ["rostov", "Rostow"]] },
-  ascending_raspasy: { label: "Ascending raspasy (×1, ×2, ×3)" },
-  max_deals: { label: "Deals at most", min: 1, max: 10000 },
-};
+// Each game's rule options as the server describes them (games/option_meta.py, already translated):
+// a select for a known set of values, a checkbox for a boolean, a number field with the engine's bounds.
+const OPTION_FIELDS = JSON.parse(form.dataset.optionFields || "{}");
 
-function optionInput(key, value) {
+function optionInput(field) {
+  const { key, label } = field;
+  const value = field.default;
   const id = `opt-${key}`;
-  const meta = OPTION_META[key] || {};
-  const label = meta.label ? t(meta.label) : key;
   let input;
-  if (typeof value === "boolean") {
+  if (field.kind === "bool") {
     input = el("input", { type: "checkbox", id, "data-option": key, "data-kind": "bool" });
     input.checked = value;
     return el("p", { class: "option", "data-key": key }, el("label", { for: id }, input, ` ${label}`));
   }
-  if (meta.choices) {
+  if (field.kind === "choice") {
     const kind = typeof value === "number" ? "number" : "string";
     input = el("select", { id, "data-option": key, "data-kind": kind });
-    for (const [v, text] of meta.choices) {
-      const option = el("option", { value: v }, /^[0-9]+$/.test(text) ? text : t(text));
+    for (const [v, text] of field.choices) {
+      const option = el("option", { value: v }, text);
       if (v === value) option.selected = true;
       input.append(option);
     }
-  } else if (typeof value === "number") {
-    input = el("input", { type: "number", id, "data-option": key, "data-kind": "number", value, step: 1, min: meta.min, max: meta.max });
-  } else if (typeof value === "string") {
+  } else if (field.kind === "number") {
+    input = el("input", { type: "number", id, "data-option": key, "data-kind": "number", value, step: 1, min: field.min, max: field.max });
+  } else if (field.kind === "string") {
     input = el("input", { id, "data-option": key, "data-kind": "string", value });
   } else {
     input = el("input", { id, "data-option": key, "data-kind": "json", value: JSON.stringify(value) });
   }
   const row = el("p", { class: "option", "data-key": key }, el("label", { for: id }, label), " ", input);
-  if (meta.help) row.append(" ", el("small", { class: "muted" }, t(meta.help)));
+  if (field.help) row.append(" ", el("small", { class: "muted" }, field.help));
   return row;
 }
 
@@ -87,9 +77,9 @@ function renderGame() {
   const game = current();
   if (!game) return;
   optionsBox.replaceChildren(el("legend", {}, t("Rule options")));
-  const entries = Object.entries(game.options || {});
-  if (!entries.length) optionsBox.append(el("p", { class: "muted" }, t("This game has no rule options.")));
-  for (const [k, v] of entries) optionsBox.append(optionInput(k, v));
+  const fields = OPTION_FIELDS[game.game] || [];
+  if (!fields.length) optionsBox.append(el("p", { class: "muted" }, t("This game has no rule options.")));
+  for (const field of fields) optionsBox.append(optionInput(field));
   renderSeats(game, game.players);
   const count = optionsBox.querySelector("[data-option=players]");
   if (count) count.addEventListener("change", () => renderSeats(game, Number(count.value)));

@@ -134,5 +134,7 @@ get(`/api/matches/${matchId}/replay/`)
     ui.verifyBox.querySelector("[data-action=verify]").addEventListener("click", verifyDeals);
   })
   .catch((exc) => {
-    ui.message.textContent = exc.message;
+    // The server's refusal is English; the one a reader meets here (a match still running) is said in the
+    // page's language, with the way back to the table.
+    ui.message.textContent = exc.code === "forbidden" ? t("The replay opens when the match (and its duplicate round) is over.") : exc.message;
   });

@@ -1,23 +1,23 @@
 // Finished deals: one line about a deal, and the deal rows this page has seen (the view carries only
 // the latest one as last_deal) with the newest unbroken run of them.
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { bidText, levelOf } from "./bids.js";
 
 export function dealSummary(row, names) {
   const who = row.declarer === null || row.declarer === undefined ? "" : names[row.declarer];
   switch (row.kind) {
     case "raspasy":
-      return row.multiplier > 1 ? `Passspiel ×${row.multiplier}` : "Passspiel";
+      return row.multiplier > 1 ? `${word("Passspiel")} ×${row.multiplier}` : word("Passspiel");
     case "misere":
-      return `${who}: Misère, ${row.tricks[row.declarer] ? tf("%(n)s tricks", { n: row.tricks[row.declarer] }) : t("clean")}`;
+      return `${who}: ${word("Misère")}, ${row.tricks[row.declarer] ? tf("%(n)s tricks", { n: row.tricks[row.declarer] }) : t("clean")}`;
     case "no_whist":
       return `${who}: ${bidText(row.contract)}, ${t("nobody whisted")}`;
     case "half_whist":
-      return `${who}: ${bidText(row.contract)}, halber Whist`;
+      return `${who}: ${bidText(row.contract)}, ${word("halber Whist")}`;
     case "contract": {
       const level = levelOf(row.contract);
       const made = row.tricks[row.declarer] >= level;
-      const whist = row.whisters.length ? `Whist ${row.whisters.map((s) => names[s]).join(", ")}` : "";
+      const whist = row.whisters.length ? `${word("Whist")} ${row.whisters.map((s) => names[s]).join(", ")}` : "";
       return `${who}: ${bidText(row.contract)} ${made ? t("made") : t("lost")} (${tf("%(n)s tricks", { n: row.tricks[row.declarer] })})${whist ? `, ${whist}` : ""}`;
     }
     default:

@@ -2,9 +2,9 @@
 // the discard, the open hands and the tricks.
 import { cardImage, sortHand } from "../../cards.js";
 import { el } from "../../dom.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { seatNames } from "../../seats.js";
-import { CALLS, MODES, bidNode } from "./bids.js";
+import { bidNode, callText, modeText } from "./bids.js";
 import { dealSummary } from "./deals.js";
 
 function cardRow(cards, style, cls) {
@@ -22,7 +22,7 @@ export function felt(model) {
   box.dataset.phase = view.phase;
 
   if (view.phase === "bid") {
-    const line = el("p", { class: "prs-bids" }, el("strong", {}, "Reizen: "));
+    const line = el("p", { class: "prs-bids" }, el("strong", {}, `${word("Reizen")}: `));
     if (!view.bids.length) line.append(tf("%(name)s (Vorhand) opens.", { name: names[view.forehand] }));
     view.bids.forEach(([seat, bid], i) => {
       if (i) line.append(" · ");
@@ -33,24 +33,24 @@ export function felt(model) {
   }
 
   if (view.raspasy) {
-    const name = view.raspasy_multiplier > 1 ? `Passspiel ×${view.raspasy_multiplier}` : "Passspiel";
+    const name = view.raspasy_multiplier > 1 ? `${word("Passspiel")} ×${view.raspasy_multiplier}` : word("Passspiel");
     const how = t("no trump, everyone for himself: take as few tricks as you can.");
     box.appendChild(el("p", { class: "prs-contract" }, el("strong", {}, name), " – ", how));
   } else if (view.declarer !== null && view.declarer !== undefined) {
-    const line = el("p", { class: "prs-contract" }, "Alleinspieler: ", el("strong", {}, names[view.declarer]));
+    const line = el("p", { class: "prs-contract" }, `${word("Alleinspieler")}: `, el("strong", {}, names[view.declarer]));
     if (view.contract) line.append(" · ", t("Contract"), ": ", bidNode(view.contract));
     else if (view.high_bid) line.append(" · ", t("bid"), ": ", bidNode(view.high_bid));
     box.appendChild(line);
-    const calls = view.whist_calls.map((c, s) => (c ? `${names[s]}: ${CALLS[c] || c}` : null)).filter(Boolean);
+    const calls = view.whist_calls.map((c, s) => (c ? `${names[s]}: ${callText(c) || c}` : null)).filter(Boolean);
     if (calls.length || view.mode) {
       const p = el("p", { class: "prs-calls" }, calls.join(" · "));
-      if (view.mode) p.append(calls.length ? " · " : "", `Whist ${MODES[view.mode] || view.mode}`);
+      if (view.mode) p.append(calls.length ? " · " : "", `${word("Whist")} ${modeText(view.mode) || view.mode}`);
       box.appendChild(p);
     }
   }
 
   if (Array.isArray(view.talon) && view.talon.length) {
-    const label = view.raspasy ? t("Stock (turned for the first tricks)") : "Stock (Prikup)";
+    const label = view.raspasy ? t("Stock (turned for the first tricks)") : word("Stock (Prikup)");
     box.appendChild(el("div", { class: "prs-talon", role: "group", "aria-label": label }, el("span", { class: "label" }, label), cardRow(view.talon, style)));
   }
   if (Array.isArray(view.discard) && view.discard.length) {

@@ -2,9 +2,9 @@
 // offen / verdeckt, and the partner's cards in open whist; and the labels of those actions.
 import { cardName, cardSVG, sortHand } from "../../cards.js";
 import { el } from "../../dom.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { seatNames } from "../../seats.js";
-import { CALLS, MODES, OBLIGATION, bidNode, bidText, ladderRows, levelOf } from "./bids.js";
+import { OBLIGATION, callText, modeText, bidNode, bidText, ladderRows, levelOf } from "./bids.js";
 
 function button(label, action, send, extra = {}) {
   const btn = el("button", { type: "button", class: `action ${extra.class || ""}`.trim(), "data-type": extra.type || (action && action.type) }, label);
@@ -34,7 +34,7 @@ function ladder(allowed, send, type, field, withMisere) {
 function bidPanel(view, legal, send, names) {
   const allowed = new Map(legal.map((a) => [a.bid, a]));
   const box = el("div", { class: "prs-panel prs-bidding", role: "group", "aria-label": t("Your bid") });
-  const head = el("p", { class: "prs-head" }, el("strong", {}, "Reizen"), " ");
+  const head = el("p", { class: "prs-head" }, el("strong", {}, word("Reizen")), " ");
   if (view.high_bid) head.append(tf("highest bid: %(bid)s", { bid: bidText(view.high_bid) }));
   else head.append(t("no bid yet"));
   if (view.min_bid && view.min_bid !== "6S") head.append(" · ", tf("lowest bid: %(bid)s", { bid: bidText(view.min_bid) }));
@@ -42,8 +42,8 @@ function bidPanel(view, legal, send, names) {
   box.appendChild(ladder(allowed, send, "bid", "bid", true));
   const holder = view.high_bid ? view.bids.filter((b) => b[1] !== "pass" && b[1] !== "hold").slice(-1)[0] : null;
   const holdTitle = holder ? tf("hold %(bid)s of %(name)s", { bid: bidText(view.high_bid), name: names[holder[0]] }) : "";
-  const pass = button("Pass", allowed.get("pass"), send, { type: "bid", class: "pass", data: { bid: "pass" } });
-  const holdLabel = allowed.has("hold") ? `hier (${bidText(view.high_bid)})` : "hier";
+  const pass = button(word("Pass"), allowed.get("pass"), send, { type: "bid", class: "pass", data: { bid: "pass" } });
+  const holdLabel = allowed.has("hold") ? `${word("hier")} (${bidText(view.high_bid)})` : word("hier");
   const hold = button(holdLabel, allowed.get("hold"), send, { type: "bid", data: { bid: "hold" }, title: holdTitle });
   const foot = el("p", { class: "prs-foot buttons" }, pass, hold);
   box.appendChild(foot);
@@ -61,7 +61,7 @@ function declarePanel(view, legal, send) {
 function whistPanel(view, legal, send, names) {
   const allowed = new Map(legal.map((a) => [a.call, a]));
   const level = levelOf(view.contract);
-  const box = el("div", { class: "prs-panel prs-whist", role: "group", "aria-label": "Whist" });
+  const box = el("div", { class: "prs-panel prs-whist", role: "group", "aria-label": word("Whist") });
   const plays = tf("%(name)s plays %(contract)s.", { name: names[view.declarer], contract: bidText(view.contract) });
   const need = tf("The defenders need %(n)s tricks together.", { n: OBLIGATION[level] ?? "—" });
   box.appendChild(el("p", { class: "prs-head" }, el("strong", {}, plays), " ", need));
@@ -69,7 +69,7 @@ function whistPanel(view, legal, send, names) {
   const row = el("p", { class: "buttons" });
   for (const call of ["whist", "pass", "half"]) {
     if (call === "half" && !allowed.has("half") && !(level === 6 || level === 7)) continue;
-    row.appendChild(button(CALLS[call], allowed.get(call), send, { type: "defend", data: { call } }));
+    row.appendChild(button(callText(call), allowed.get(call), send, { type: "defend", data: { call } }));
   }
   box.appendChild(row);
   if (halfUsed) box.appendChild(el("p", { class: "hint" }, t("Your partner said halber Whist: whist now, or pass and the contract is written without play.")));
@@ -81,8 +81,8 @@ function modePanel(view, legal, send) {
   const box = el("div", { class: "prs-panel prs-mode", role: "group", "aria-label": t("Open or closed") });
   const how = t("Offen: both defenders' hands lie open and you play both; verdeckt: each keeps his cards.");
   box.appendChild(el("p", { class: "prs-head" }, el("strong", {}, t("You whist alone.")), " ", how));
-  const open = button("offen", allowed.get("open"), send, { type: "mode", data: { mode: "open" } });
-  const closed = button("verdeckt", allowed.get("closed"), send, { type: "mode", data: { mode: "closed" } });
+  const open = button(word("offen"), allowed.get("open"), send, { type: "mode", data: { mode: "open" } });
+  const closed = button(word("verdeckt"), allowed.get("closed"), send, { type: "mode", data: { mode: "closed" } });
   box.appendChild(el("p", { class: "buttons" }, open, closed));
   return box;
 }
@@ -133,7 +133,7 @@ export function actionsPanel(payload, send, style) {
 export function actionLabel(action) {
   if (action.type === "bid") return bidText(action.bid);
   if (action.type === "declare") return bidText(action.contract);
-  if (action.type === "defend") return CALLS[action.call] || null;
-  if (action.type === "mode") return MODES[action.mode] || null;
+  if (action.type === "defend") return callText(action.call);
+  if (action.type === "mode") return modeText(action.mode);
   return null;
 }

@@ -1,7 +1,7 @@
 // The Preferans score sheet drawn as on paper: a rectangle, the pool size in a circle in the middle, one
 // sector per player with the whists, the pool and the mountain as running totals ("2.4.10").
 import { svgEl } from "../../dom.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { add, frac, fracText, sub } from "./fractions.js";
 
 /**
@@ -118,11 +118,11 @@ export function paperSheet(view, names, run) {
     const [px, py] = at(edge, 0.5, kp);
     const poolHist = history([sheet.pool[g], 1], run, (row) => [row.pool[g], 1]);
     const full = sheet.pool[g] >= sheet.target;
-    write(px, py, edge.rot, full ? "pool full" : "pool", [["Pool ", "lbl"], [poolHist.join("."), "val"], [full ? " ✓" : "", "lbl"]]);
+    write(px, py, edge.rot, full ? "pool full" : "pool", [[`${word("Pool")} `, "lbl"], [poolHist.join("."), "val"], [full ? " ✓" : "", "lbl"]]);
     const km = (K[2] + K[3]) / 2;
     const [mx, my] = at(edge, 0.5, km);
     const mountHist = history([sheet.mountain[g], 1], run, (row) => [row.mountain[g], 1]);
-    write(mx, my, edge.rot, "mountain", [["Berg ", "lbl"], [mountHist.join("."), "val"]]);
+    write(mx, my, edge.rot, "mountain", [[`${word("Berg")} `, "lbl"], [mountHist.join("."), "val"]]);
     write(edge.name[0], edge.name[1], edge.rot, "name", [[names[g], ""]]);
   }
   return root;

@@ -2,7 +2,7 @@
 // zero sum, at the end how the mountains became whists, and the deal-by-deal log.
 import { el } from "../../dom.js";
 import { fmt } from "../../format.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { dealRows, dealSummary, recentRun } from "./deals.js";
 import { add, frac, fracPlain, fracText, norm } from "./fractions.js";
 import { paperSheet } from "./paper.js";
@@ -38,7 +38,7 @@ function summaryTable(view, names) {
     body.appendChild(tr);
   }
   const foot = table.createTFoot();
-  const total = el("tr", { class: "total settlement" }, el("th", { scope: "row" }, "Abrechnung"));
+  const total = el("tr", { class: "total settlement" }, el("th", { scope: "row" }, word("Abrechnung")));
   const exacts = view.scores_exact || [];
   exacts.forEach((e, s) => {
     const value = frac(e);
@@ -127,7 +127,7 @@ export function sheet(view, names) {
   wrap.dataset.deals = String(rows.length);
   wrap.dataset.over = over ? "true" : "false";
   const opts = view.options || {};
-  const variant = opts.variant && opts.variant !== "sochi" ? opts.variant : "Sotschi";
+  const variant = word({ leningrad: "Leningrad", rostov: "Rostow" }[opts.variant] || "Sotschi");
   const head = el("p", { class: "prs-sheet-head" },
     el("strong", {}, tf("Pool of %(n)s", { n: view.sheet.target })), " · ", variant, " · ", tf("Deal %(n)s", { n: view.deal_number }));
   if (opts.max_deals) head.append(" ", tf("(at most %(n)s)", { n: opts.max_deals }));

@@ -3,7 +3,7 @@
 import { cardImage } from "../../cards.js";
 import { el } from "../../dom.js";
 import { fmt, signed } from "../../format.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { bidName, contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
@@ -84,9 +84,9 @@ export function felt(model) {
     box.appendChild(el("p", { class: "pref-passed" }, `Passe: ${out.join(", ")}`));
   }
   if (Array.isArray(view.talon) && view.talon.length) {
-    box.appendChild(cardRow(view.talon, style, "Talon", "pref-talon open"));
+    box.appendChild(cardRow(view.talon, style, word("Talon"), "pref-talon open"));
   } else if (view.talon_size > 0 && view.phase !== "done" && view.phase !== "deal") {
-    box.appendChild(backs(view.talon_size, style, "Talon", "pref-talon"));
+    box.appendChild(backs(view.talon_size, style, word("Talon"), "pref-talon"));
   }
   if (Array.isArray(view.discards) && view.discards.length) {
     box.appendChild(cardRow(view.discards, style, t("Discarded"), "pref-discards"));

@@ -1,6 +1,7 @@
 // Preferanzen and Vienna Preference words: the ladders, and the German names of bids, contracts and
 // declarations (seeds 000 and 002: game terms stay German in both languages).
 import { suitName } from "../../cards.js";
+import { word } from "../../i18n.js";
 
 export const SYM = { C: "♣", S: "♠", D: "♦", H: "♥" };
 
@@ -36,25 +37,25 @@ export function suitLabel(suit, style) {
 }
 
 export function declarerWord(view) {
-  return isVienna(view) ? "Nehmer" : "Alleinspieler";
+  return word(isVienna(view) ? "Nehmer" : "Alleinspieler");
 }
 
 /** A bid event or record ({bid, suit?}) as its German name. */
 export function bidName(bid, style, vienna) {
   if (!bid) return "—";
   const { bid: b, suit } = bid;
-  if (b === "pass") return "Passe";
-  if (b === "hold") return "Halten";
+  if (b === "pass") return word("Passe");
+  if (b === "hold") return word("Halten");
   if (vienna) {
     if (b in NUMBER_SUIT) return `${b} (${suitLabel(NUMBER_SUIT[b], style)})`;
-    if (b === "spiel") return `Spiel ${suitLabel(suit, style)}`;
-    if (b === "herz") return `Herz ${SYM.H} (Handspiel)`;
+    if (b === "spiel") return `${word("Spiel")} ${suitLabel(suit, style)}`;
+    if (b === "herz") return `${word("Herz")} ${SYM.H} (${word("Handspiel")})`;
     return String(b);
   }
   if (b in STEP_SUIT) return suitLabel(STEP_SUIT[b], style);
-  if (b === "geschaeft") return `Geschäft ${suit ? suitLabel(suit, style) : ""}`.trim();
-  if (b === "herzpraemie") return `Herzprämie ${SYM.H}`;
-  return GAME_NAMES[b] || String(b);
+  if (b === "geschaeft") return `${word("Geschäft")} ${suit ? suitLabel(suit, style) : ""}`.trim();
+  if (b === "herzpraemie") return `${word("Herzprämie")} ${SYM.H}`;
+  return GAME_NAMES[b] ? word(GAME_NAMES[b]) : String(b);
 }
 
 /** The contract of a view or a score-sheet row (state.Contract.to_json()) as its German name. */
@@ -62,21 +63,21 @@ export function contractName(contract, bid, style, vienna) {
   if (!contract) return "—";
   let name;
   if (vienna) {
-    if (contract.game === "spiel") name = `Spiel ${suitLabel(contract.trump, style)}`;
-    else if (contract.game === "herz") name = `Herz ${SYM.H} (Handspiel)`;
+    if (contract.game === "spiel") name = `${word("Spiel")} ${suitLabel(contract.trump, style)}`;
+    else if (contract.game === "herz") name = `${word("Herz")} ${SYM.H} (${word("Handspiel")})`;
     else name = `${suitLabel(contract.trump, style)}${bid && bid.bid in NUMBER_SUIT ? ` (${bid.bid})` : ""}`;
-    if (contract.no_aces) name += " · keine Asse";
+    if (contract.no_aces) name += ` · ${word("keine Asse")}`;
     return name;
   }
   if (contract.game in STEP_SUIT) return suitLabel(contract.trump, style);
-  if (contract.game === "geschaeft") return `Geschäft ${suitLabel(contract.trump, style)}`;
-  if (contract.game === "herzpraemie") return `Herzprämie ${SYM.H}`;
-  return GAME_NAMES[contract.game] || String(contract.game);
+  if (contract.game === "geschaeft") return `${word("Geschäft")} ${suitLabel(contract.trump, style)}`;
+  if (contract.game === "herzpraemie") return `${word("Herzprämie")} ${SYM.H}`;
+  return GAME_NAMES[contract.game] ? word(GAME_NAMES[contract.game]) : String(contract.game);
 }
 
 export function declareName(action, style, vienna) {
-  if (vienna) return `${suitLabel(action.trump, style)}${action.no_aces ? " + keine Asse" : ""}`;
-  if (action.game === "geschaeft") return `Geschäft ${suitLabel(action.suit, style)}`;
+  if (vienna) return `${suitLabel(action.trump, style)}${action.no_aces ? ` + ${word("keine Asse")}` : ""}`;
+  if (action.game === "geschaeft") return `${word("Geschäft")} ${suitLabel(action.suit, style)}`;
   return bidName({ bid: action.game }, style, false);
 }
 
@@ -88,9 +89,9 @@ export function actionLabel(action, view, style) {
     case "declare":
       return declareName(action, style, vienna);
     case "defend":
-      return action.choice === "stay" ? "Mitspielen" : "Aussteigen";
+      return word(action.choice === "stay" ? "Mitspielen" : "Aussteigen");
     case "invite":
-      return action.invite ? "Einladen" : "Nicht einladen";
+      return word(action.invite ? "Einladen" : "Nicht einladen");
     default:
       return null;
   }

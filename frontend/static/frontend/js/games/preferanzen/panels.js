@@ -2,7 +2,7 @@
 // inviting the other defender; and which panel the phase needs.
 import { cardName } from "../../cards.js";
 import { el } from "../../dom.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { bidPanel } from "./bidding.js";
 import { choiceButton } from "./choice.js";
@@ -73,12 +73,12 @@ function defendPanel(payload, send, style) {
   );
   for (const s of [0, 1, 2]) {
     if (s !== seat && view.defense && view.defense[s]) {
-      panel.appendChild(el("p", { class: "pref-other" }, `${seatName(seats, s)}: ${view.defense[s] === "stay" ? "Mitspielen" : "Aussteigen"}`));
+      panel.appendChild(el("p", { class: "pref-other" }, `${seatName(seats, s)}: ${view.defense[s] === "stay" ? word("Mitspielen") : word("Aussteigen")}`));
     }
   }
   const row = el("div", { class: "pref-basic" });
-  row.appendChild(choiceButton({ type: "defend", seat, choice: "stay" }, legal, "Mitspielen", send, { cls: "stay" }));
-  row.appendChild(choiceButton({ type: "defend", seat, choice: "drop" }, legal, "Aussteigen", send, { cls: "drop" }));
+  row.appendChild(choiceButton({ type: "defend", seat, choice: "stay" }, legal, word("Mitspielen"), send, { cls: "stay" }));
+  row.appendChild(choiceButton({ type: "defend", seat, choice: "drop" }, legal, word("Aussteigen"), send, { cls: "drop" }));
   panel.appendChild(row);
   return panel;
 }
@@ -88,7 +88,7 @@ function invitePanel(payload, send) {
   const seats = payload.match.seats;
   const seat = payload.seat;
   const other = [0, 1, 2].find((s) => s !== seat && s !== view.declarer);
-  const panel = el("div", { class: "pref-panel pref-invite", role: "group", "aria-label": "Einladen" });
+  const panel = el("div", { class: "pref-panel pref-invite", role: "group", "aria-label": word("Einladen") });
   panel.append(
     el("h3", {}, t("Invite the other defender?")),
     el(
@@ -100,8 +100,8 @@ function invitePanel(payload, send) {
     ),
   );
   const row = el("div", { class: "pref-basic" });
-  row.appendChild(choiceButton({ type: "invite", seat, invite: true }, view.legal, "Einladen", send, { cls: "invite" }));
-  row.appendChild(choiceButton({ type: "invite", seat, invite: false }, view.legal, "Nicht einladen", send, { cls: "no-invite" }));
+  row.appendChild(choiceButton({ type: "invite", seat, invite: true }, view.legal, word("Einladen"), send, { cls: "invite" }));
+  row.appendChild(choiceButton({ type: "invite", seat, invite: false }, view.legal, word("Nicht einladen"), send, { cls: "no-invite" }));
   panel.appendChild(row);
   return panel;
 }

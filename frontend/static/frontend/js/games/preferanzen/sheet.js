@@ -2,7 +2,7 @@
 // the totals and their check sum; and the ranking at the end of the session.
 import { el } from "../../dom.js";
 import { fmt, signed } from "../../format.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
 const BONUS_NAMES = { hearts: "Herz", four_aces: "vier Asse", no_aces: "keine Asse" };
@@ -16,7 +16,7 @@ function resultText(view, row, names) {
     if (row.guest === s) parts.push(`${names[s]} eingeladen`);
     else if (row.defense && row.defense[s] === "drop") parts.push(`${names[s]} ausgestiegen`);
   }
-  if (row.bonuses && row.bonuses.length) parts.push(`${t("Bonus")}: ${row.bonuses.map((b) => BONUS_NAMES[b] || b).join(", ")}`);
+  if (row.bonuses && row.bonuses.length) parts.push(`${t("Bonus")}: ${row.bonuses.map((b) => (BONUS_NAMES[b] ? word(BONUS_NAMES[b]) : b)).join(", ")}`);
   if (row.refill) parts.push(tf("pot empty: everyone pays %(n)s again", { n: row.refill }));
   return parts.join("; ");
 }
@@ -38,7 +38,7 @@ export function sheet(view, names, style) {
   const head = el("tr", {});
   for (const label of [t("No."), t("Game"), declarerWord(view), t("Result")]) head.appendChild(el("th", { scope: "col" }, label));
   names.forEach((name) => head.appendChild(el("th", { scope: "col", class: "num" }, name)));
-  if (vienna) head.appendChild(el("th", { scope: "col", class: "num" }, "Pot"));
+  if (vienna) head.appendChild(el("th", { scope: "col", class: "num" }, word("Pot")));
   table.createTHead().appendChild(head);
   const body = table.createTBody();
 
@@ -53,7 +53,7 @@ export function sheet(view, names, style) {
     }
     pot = (view.pot || 0) - rows.reduce((a, r) => a + (r.pot_delta || 0) + n * (r.refill || 0), 0);
     const tr = el("tr", { class: "stake", "data-run": run.join(","), "data-pot": pot });
-    tr.append(el("th", { scope: "row" }, "—"), el("td", { colspan: 3 }, "Einsatz"));
+    tr.append(el("th", { scope: "row" }, "—"), el("td", { colspan: 3 }, word("Einsatz")));
     run.forEach((v, s) => tr.appendChild(el("td", { class: "num", "data-seat": s }, fmt(v))));
     tr.appendChild(el("td", { class: "num pot" }, fmt(pot)));
     body.appendChild(tr);

@@ -2,7 +2,7 @@
 // the deal-end reasons, the Bummerl winner, and the labels of the special actions (game terms stay
 // German in both languages, like i18n.js TERMS).
 import { cardName, suitName } from "../../cards.js";
-import { t } from "../../i18n.js";
+import { lang, t, word } from "../../i18n.js";
 
 const SUIT_SYMBOL = { C: "♣", S: "♠", D: "♦", H: "♥" };
 export const WIN = 66;
@@ -53,7 +53,21 @@ function rankWord(card, style) {
   return style === "german" ? "Ober" : "Dame";
 }
 
+function russianLabel(action, view, style) {
+  if (action.type === "exchange_trump") {
+    const card = view && view.trump_card ? ` (на ${cardName(view.trump_card, style)})` : "";
+    return `Обменять козырного ${style === "german" ? "унтера" : "валета"}${card}`;
+  }
+  if (action.type === "close") return "Закрыть колоду";
+  if (action.type === "play" && action.marriage) {
+    const suit = action.card[1];
+    return `Марьяж: ${marriagePoints(suit, view || {})} (${suitName(suit, style)}) – ход: ${word(rankWord(action.card, style))}`;
+  }
+  return null;
+}
+
 export function actionLabel(action, view, style) {
+  if (lang() === "ru") return russianLabel(action, view, style);
   if (action.type === "exchange_trump") {
     const card = view && view.trump_card ? ` (gegen ${cardName(view.trump_card, style)})` : "";
     return `${jackWord(style)} tauschen${card}`;
