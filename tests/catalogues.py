@@ -24,6 +24,7 @@ _BLOCK = re.compile(
     r"\{%\s*blocktrans(?:late)?(?P<args>[^%]*)%\}(?P<body>.*?)\{%\s*endblocktrans(?:late)?\s*%\}", re.S
 )
 _BLOCK_VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+_PLURAL = re.compile(r"\{%\s*plural\s*%\}")
 _JS_CALL = re.compile(r"""(?<![\w.])(?:t|tf|gettext)\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
 
 
@@ -45,6 +46,7 @@ def _template_strings(path: Path) -> Iterator[tuple[str, int]]:
         yield m.group("s"), _lineno(text, m.start())
     for m in _BLOCK.finditer(text):
         body = m.group("body")
+        body = _PLURAL.split(body)[0]  # the singular is the msgid (the plural its msgid_plural)
         if "trimmed" in m.group("args").split():
             body = " ".join(line.strip() for line in body.strip().splitlines())
         yield _BLOCK_VAR.sub(r"%(\1)s", body), _lineno(text, m.start())
@@ -98,7 +100,8 @@ def _unquote(chunks: list[str]) -> str:
 
 
 def read_po(path: Path) -> dict[str, tuple[str, bool]]:
-    """msgid -> (msgstr, fuzzy) of a .po file (no plurals or contexts: the project uses none)."""
+    """msgid -> (msgstr, fuzzy) of a .po file (no contexts: the project uses none). A plural entry
+    counts by its singular msgid; its msgstr is empty when any of its forms is."""
     entries: dict[str, tuple[str, bool]] = {}
     if not path.exists():
         return entries
@@ -124,8 +127,17 @@ def read_po(path: Path) -> dict[str, tuple[str, bool]]:
                 fuzzy = fuzzy and not msgstr
             msgid, msgstr, field = [line[6:]], [], None
             field = msgid
+        elif line.startswith("msgid_plural "):
+            field = []  # the plural's text is not a key
         elif line.startswith("msgstr "):
             msgstr = [line[7:]]
+            field = msgstr
+        elif line.startswith("msgstr["):
+            form = line[line.index("]") + 1 :].strip()
+            if line.startswith("msgstr[0]"):
+                msgstr = [form]
+            elif msgstr and not json.loads(form):
+                msgstr = ['""']  # an empty plural form: the entry is not usable
             field = msgstr
         elif line.startswith('"') and field is not None:
             field.append(line)

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.titles import GAME_TITLES
+from tests import factories
 
 GAMES = list(GAME_TITLES)
 SECTIONS = ("ranking", "trumps", "bidding", "scoring")
@@ -72,10 +73,12 @@ def test_the_page_chrome_is_translated(client: Client) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.django_db
 def test_rules_are_linked_from_the_new_game_dialog_and_the_table(client: Client) -> None:
     dialog = client.get(reverse("new-game")).content.decode()
     assert 'data-role="rules-link"' in dialog and 'href="/rules/preisjass/"' in dialog
-    table = client.get(reverse("table", args=[7])).content.decode()
+    match = factories.two_player_match("schnapsen", factories.user("anna"), factories.user("ben"))
+    table = client.get(reverse("table", args=[match.pk])).content.decode()
     assert 'data-role="rules-link"' in table and 'data-role="contract-line"' in table
     # the scripts point them at the game on screen
     assert "/rules/${encodeURIComponent(game.game)}/" in (JS / "newgame.js").read_text()

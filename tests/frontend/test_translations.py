@@ -77,7 +77,13 @@ def test_committed_mo_files_match_their_po_files() -> None:
                 stale.append(f"{mo.relative_to(catalogues.ROOT)} is missing")
                 continue
             with mo.open("rb") as handle:
-                compiled = {k: v for k, v in gettext.GNUTranslations(handle)._catalog.items() if k}  # type: ignore[attr-defined]
+                catalog = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+            # A plural entry is compiled as (msgid, form) keys; its first form stands for it.
+            compiled = {
+                (k[0] if isinstance(k, tuple) else k): v
+                for k, v in catalog.items()
+                if k and not (isinstance(k, tuple) and k[1] != 0)
+            }
             source = {k: v for k, (v, fuzzy) in catalogues.read_po(po).items() if v and not fuzzy}
             if compiled != source:
                 stale.append(f"{mo.relative_to(catalogues.ROOT)} differs from its .po (run compilemessages)")
