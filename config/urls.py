@@ -11,6 +11,7 @@ docs_view = SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(docs_view)
 
 handler400 = "games.api.errors.bad_request"
+# Under /api/ the error shape; elsewhere Django's page, which renders our translated 404.html.
 handler404 = "games.api.errors.page_not_found"
 
 urlpatterns = [
@@ -28,5 +29,3 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     path("admin/", admin.site.urls),
 ]
-
-handler404 = "frontend.views.not_found"
