@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
 
@@ -46,16 +44,32 @@ def test_table_form_with_bad_numbers(duel: str, players: list[User]) -> None:
     assert c.post(f"/leagues/{league.pk}/tables/", {"ai_seats": "0"}).status_code == 302
 
 
-def test_league_form_with_deeply_nested_options(players: list[User]) -> None:
+def test_league_form_with_bad_option_numbers(players: list[User]) -> None:
+    """The rule options are form fields (no JSON any more): a number field with a superscript, 5,000
+    digits, a float the engine refuses or a choice that is not offered is a 400 and creates nothing."""
     form = {
         "name": "Liga",
-        "game": "preisjass",
         "starts_on": "2030-01-01",
         "ends_on": "2030-02-01",
         "access": "open",
         "scoring": "total",
     }
     c = client_for(players[0])
-    for options in ("[" * 100_000, '{"a":' * 50_000, json.dumps({"deals": 3.0})):
-        assert c.post("/leagues/", {**form, "options": options}).status_code == 400
+    # (a digit of another script, "٣", is a number to a Django form field: 3 deals, not an error)
+    for raw in ["²", "1" * 5000, "-1", "1e3", "3.5", "[" * 10_000]:
+        answer = c.post("/leagues/", {**form, "game": "preferanzen", "opt_preferanzen_deals": raw})
+        assert answer.status_code == 400, raw
+    for raw in ("3.0", "5", "²", "[" * 10_000):
+        answer = c.post(
+            "/leagues/",
+            {
+                **form,
+                "game": "preferans",
+                "opt_preferans_players": raw,
+                "opt_preferans_pool": "20",
+                "opt_preferans_variant": "sochi",
+                "opt_preferans_max_deals": "200",
+            },
+        )
+        assert answer.status_code == 400, raw
     assert League.objects.count() == 0
