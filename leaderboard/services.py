@@ -63,6 +63,9 @@ def check_eligible(match: Match) -> None:
         raise MatchNotFinished(f"the match is {match.status}: only a finished run is saved")
     if match.practice:
         raise NotEligible("a practice run (all hands shown) is never saved")
+    if match.embargoed:
+        # Its score would tell the sister tables how the shared deals went: saved at the release.
+        raise MatchNotFinished("the duplicate round is not over: its runs are saved when every table is")
     if match_multi_seated(match):
         raise NotEligible("one person held several seats of this run (saw several hands): it is never saved")
 

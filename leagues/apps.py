@@ -7,9 +7,11 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from games.seating import seat_rule_register
-        from games.signals import match_finished
+        from games.signals import match_finished, match_published
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule
 
         match_finished.connect(on_match_finished, dispatch_uid="leagues.project_match")
+        # A duplicate round's table counts when its round is released, not when it finishes.
+        match_published.connect(on_match_finished, dispatch_uid="leagues.project_published_match")
         seat_rule_register(league_seat_rule)

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
 from games.engine import get_rules
@@ -84,6 +85,8 @@ def project_match(*, match_id: int) -> ProjectedMatch | None:
         with transaction.atomic():
             match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
             if match is None or match.status != MatchStatus.FINISHED:
+                return None
+            if match.embargoed:  # a running duplicate round's table: projected when it is released
                 return None
             done = ProjectedMatch.objects.filter(match=match).first()
             if done is not None:
@@ -190,8 +193,14 @@ def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None
 
 
 def finished_match_ids() -> list[int]:
-    """Every finished match, in the order they finished (the order ratings are applied in)."""
-    qs = Match.objects.filter(status=MatchStatus.FINISHED).order_by("finished_at", "pk")
+    """Every finished match whose results are public, in the order they were projected live (the order
+    ratings are applied in): when it finished, or for a duplicate round's table when its round was
+    released (its tables in the order they finished)."""
+    qs = (
+        Match.objects.filter(status=MatchStatus.FINISHED, embargoed=False)
+        .annotate(published=Coalesce("league_match__round__released_at", "finished_at"))
+        .order_by("published", "finished_at", "pk")
+    )
     return list(qs.values_list("pk", flat=True))
 
 

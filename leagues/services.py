@@ -18,6 +18,7 @@ from games.actors import NO_ORIGIN, Actor, Origin
 from games.engine import IllegalAction, available_games, get_rules
 from games.models import Match, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_create, match_join
+from games.signals import match_published
 from leagues.errors import (
     AlreadyMember,
     BadRequest,
@@ -286,7 +287,17 @@ def round_release_if_over(*, round_id: int) -> bool:
         Match.objects.filter(pk__in=match_ids).update(embargoed=False)
         round_.released_at = timezone.now()
         round_.save(update_fields=["released_at"])
+        # Their results were held back with their logs (a score tells how the shared deals went):
+        # now the leaderboard and the standings take the finished ones, in the order they finished.
+        finished = Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED)
+        published = list(finished.order_by("finished_at", "pk").values_list("pk", flat=True))
+        transaction.on_commit(lambda: _publish(published))
     return True
+
+
+def _publish(match_ids: list[int]) -> None:
+    for match_id in match_ids:
+        match_published.send_robust(sender=None, match_id=match_id)
 
 
 def rounds_release_finished() -> int:

@@ -165,3 +165,44 @@ def test_an_embargoed_table_never_shows_all_hands(players) -> None:
         match_show_hands(match_id=match.pk, actor=anna)
     match.refresh_from_db()
     assert not match.practice
+
+
+def test_a_round_s_results_are_published_only_when_the_round_is_released(
+    duel, players, django_capture_on_commit_callbacks
+) -> None:
+    """A finished table's score tells the sister tables how the shared deals went: no leaderboard entry,
+    standing or rating until every table of the round is over; then all of them, and the rebuild
+    agrees with the live projection."""
+    from django.core.management import call_command
+
+    from leaderboard.models import LeaderboardEntry
+    from leagues.models import ProjectedMatch, Rating, Standing
+
+    anna, ben, carl, dora = players
+    first, second = duel_round(players)
+    with django_capture_on_commit_callbacks(execute=True):  # the finish signal and its listeners
+        play_to_end(first, {0: anna, 1: ben})
+    first.refresh_from_db()
+    assert first.status == "finished" and first.embargoed
+    held = (LeaderboardEntry, ProjectedMatch, Standing, Rating)
+    assert [model.objects.count() for model in held] == [0, 0, 0, 0]
+    call_command("leaderboard_save_pending", verbosity=0)  # the repair command holds them back too
+    call_command("rebuild_standings", verbosity=0)
+    assert [model.objects.count() for model in held] == [0, 0, 0, 0]
+    refusal = client_for(anna).post(f"/api/leaderboard/matches/{first.pk}/save/")
+    assert refusal.status_code >= 400 and LeaderboardEntry.objects.count() == 0
+
+    with django_capture_on_commit_callbacks(execute=True):  # the last table: released and published
+        play_to_end(second, {0: dora, 1: carl})
+    assert {e.match_id for e in LeaderboardEntry.objects.all()} == {first.pk, second.pk}
+    assert set(ProjectedMatch.objects.values_list("match_id", flat=True)) == {first.pk, second.pk}
+    assert Standing.objects.count() == 4 and Rating.objects.count() == 4
+
+    def state() -> tuple[list[tuple], list[tuple]]:
+        standings = sorted(Standing.objects.values_list("user_id", "points", "matches"))
+        ratings = sorted(Rating.objects.values_list("user_id", "mu", "sigma", "matches"))
+        return standings, ratings
+
+    live = state()
+    call_command("rebuild_standings", verbosity=0)
+    assert state() == live

@@ -21,7 +21,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         saved_ids = LeaderboardSave.objects.filter(state=SaveState.SAVED).values("match_id")
         pending = (
-            Match.objects.filter(status=MatchStatus.FINISHED, practice=False, game__in=board_games())
+            Match.objects.filter(
+                status=MatchStatus.FINISHED, practice=False, embargoed=False, game__in=board_games()
+            )
             .exclude(pk__in=saved_ids)
             .order_by("finished_at", "pk")
             .values_list("pk", flat=True)[: options["limit"]]
