@@ -28,7 +28,7 @@ def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """The translated 404 page with a way back to the lobby (Django's handler404 renders the same template)."""
+    """The translated 404 page with a way back to the lobby (Django's handler404 renders it too)."""
     return render(request, "404.html", status=404)
 
 
