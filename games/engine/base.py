@@ -1,14 +1,23 @@
-"""The engine contract every game module implements (see docs/ARCHITECTURE and ../shared/ARCHITECTURE.md).
+"""The engine contract every game module implements, and the one path that checks an event.
 
-A match is its `start` event plus the events after it; a state is the fold of those events.
-Engines are pure: no Django, no I/O, no clock, no global randomness.
+docs/architecture.md shows the layers and the path of one move from a click to the stored event and
+every seat's view. A match is its `start` event plus the events after it; a state is the fold of those
+events. Engines are pure: no Django, no I/O, no clock, no global randomness.
+
+Every game package has the same files: `cards`, `state` (the data and a `Phase` enum), one module per
+group of phases with `<phase>_actions` and `apply_<event>`, `scoring`, `view` (the per-seat view) and
+`rules.py` with one table from phase to `PhaseSpec`. `Rules.check_event` here checks everything an
+event table can say (event type, phase, seat, fields and their types, see `Field`) and `check_start`
+checks the start event (rules_version included), so an engine's apply functions hold only its rules.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 JSON = dict[str, Any]
 Seat = int
@@ -25,20 +34,51 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+def is_int(value: object) -> bool:
+    """A whole number: an int, not a bool (JSON true is no seat number) and not a float (1.0)."""
+    return type(value) is int
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """The type of one event field: `check` says whether a value fits, `message` (formatted with
+    `kind`, `name` and `value`) says why not."""
+
+    check: Callable[[Any], bool]
+    message: str = "malformed {kind} event: {name} has the wrong type"
+
+
+INT = Field(is_int, "malformed {kind} event: {name} must be a whole number")
+BOOL = Field(lambda v: v is True or v is False, "malformed {kind} event: {name} must be true or false")
+TEXT = Field(lambda v: type(v) is str, "malformed {kind} event: {name} must be a string")
+#: anything JSON: the apply function checks it (a value whose check is a game rule)
+ANY = Field(lambda v: True)
+
+
+def card_field(deck: frozenset[str], game: str) -> Field:
+    """A card of `deck` (the game's name goes into the message)."""
+    return Field(lambda v: type(v) is str and v in deck, "malformed card {value!r}: not a " + game + " card")
+
+
 class GameState(ABC):
     """One moment of a match. Treat as immutable from outside: `Rules.apply` returns a new state."""
 
     #: number of events folded into this state (the `start` event included)
     version: int
+    #: the current phase: a key of the game's phase table
+    phase: Any
+    #: the game's phase table (bound by its rules.py); `legal_actions` and `Rules.check_event` read it
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
 
     @property
     @abstractmethod
     def to_move(self) -> ToMove:
         """The seat to act, CHANCE when the server must draw the next event, None when the match is over."""
 
-    @abstractmethod
     def legal_actions(self) -> list[JSON]:
         """Every action the seat to move may take, as event dicts ready for `Rules.apply`."""
+        actions = self.phases[self.phase].actions
+        return actions(self) if actions is not None else []
 
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:
@@ -53,12 +93,72 @@ class GameState(ABC):
         """An independent copy (the engine may then mutate it in place)."""
 
 
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class EventSpec(Generic[S]):
+    """One event type a phase accepts: its fields and their types, and the function that applies it.
+
+    `apply(state, event)` gets an event already checked here and checks only the game's rules; it
+    raises IllegalAction before it changes anything. A player event (`by_seat`) carries `seat`, which
+    must be the seat to move."""
+
+    type: str
+    apply: Callable[[S, JSON], None]
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()
+    by_seat: bool = True
+    keys: frozenset[str] = field(init=False)
+    required: tuple[str, ...] = field(init=False)
+    required_keys: frozenset[str] = field(init=False)
+    typed: tuple[tuple[str, Field], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        base = ("type", "seat") if self.by_seat else ("type",)
+        names = (*base, *self.fields)
+        object.__setattr__(self, "keys", frozenset(names))
+        object.__setattr__(self, "required", tuple(n for n in names if n not in self.optional))
+        object.__setattr__(self, "required_keys", frozenset(self.required))
+        typed = tuple((n, f) for n, f in self.fields.items() if f is not ANY)
+        object.__setattr__(self, "typed", typed)
+
+
+@dataclass(frozen=True)
+class PhaseSpec(Generic[S]):
+    """What a phase accepts: its events, the generator of its legal actions (None where the server
+    draws or the match is over), why it refuses an event type it does not take (`refusals`, type ->
+    reason), and, for the end phase, why it takes nothing at all (`closed`)."""
+
+    events: tuple[EventSpec[S], ...] = ()
+    actions: Callable[[S], list[JSON]] | None = None
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    closed: str | None = None
+    by_type: Mapping[str, EventSpec[S]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_type", {e.type: e for e in self.events})
+
+
+_START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
+
+
 class Rules(ABC):
     """A registered game. One instance per game; stateless."""
 
     name: ClassVar[str]
     #: bumped whenever a change would replay an old event list differently; stamped into `start`
     rules_version: ClassVar[str]
+    #: the game's state class and phase table (from its state.py and rules.py)
+    state_class: ClassVar[type[GameState]]
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
+    #: every event type of the game after `start` (computed from `phases`)
+    event_types: ClassVar[frozenset[str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "phases" in cls.__dict__:
+            cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
 
     @abstractmethod
     def default_options(self) -> JSON:
@@ -83,17 +183,92 @@ class Rules(ABC):
             "rules_version": self.rules_version,
         }
 
-    @abstractmethod
+    def check_start(self, start: JSON) -> JSON:
+        """The options of a well-formed start event of this game and rules version, normalized."""
+        if type(start) is not dict or start.get("type") != "start":
+            raise IllegalAction("a match begins with a start event")
+        if start.keys() != _START_KEYS:
+            missing = sorted(_START_KEYS - start.keys())
+            extra = sorted(map(str, start.keys() - _START_KEYS))
+            raise IllegalAction(
+                f"malformed start event: missing {', '.join(missing) or 'nothing'}, "
+                f"unexpected field {', '.join(extra) or 'none'}"
+            )
+        if start["game"] != self.name:
+            raise IllegalAction(f"this start event is for {start['game']!r}, not {self.name}")
+        if start["rules_version"] != self.rules_version:
+            raise IllegalAction(
+                f"unsupported rules version {start['rules_version']!r}: "
+                f"this engine replays rules version {self.rules_version}"
+            )
+        options = self.normalize_options(start["options"])
+        if not is_int(start["players"]) or start["players"] != self.players(options):
+            raise IllegalAction(f"this match is for {self.players(options)} players")
+        return options
+
     def initial_state(self, start: JSON) -> GameState:
         """The state right after the `start` event (raises IllegalAction on a malformed start)."""
+        return self.new_state(self.check_start(start))
+
+    def new_state(self, options: JSON) -> GameState:
+        """The state of a new match with these (normalized) options."""
+        raise NotImplementedError
 
     @abstractmethod
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         """The next server-drawn event (deal, cut, draw...). Only valid when `state.to_move == CHANCE`."""
 
-    @abstractmethod
     def apply(self, state: GameState, event: JSON) -> GameState:
         """A new state with `event` applied; raises IllegalAction and leaves `state` untouched."""
+        if type(state) is not self.state_class:
+            raise IllegalAction(f"not a {self.name} state")
+        return self.apply_in_place(state.clone(), event)
+
+    def apply_in_place(self, state: GameState, event: JSON) -> GameState:
+        """Like `apply`, but may change `state` (replay and playouts own their state). A refused event
+        still leaves `state` as it was: every apply function checks before it changes anything."""
+        if type(state) is not self.state_class:
+            raise IllegalAction(f"not a {self.name} state")
+        self.check_event(state, event).apply(state, event)
+        state.version += 1
+        return state
+
+    def check_event(self, state: GameState, event: JSON) -> EventSpec[Any]:
+        """The spec of `event` once its type, phase, seat, fields and field types are right."""
+        if type(event) is not dict:
+            raise IllegalAction("an event must be a JSON object")
+        kind = event.get("type")
+        phase = self.phases[state.phase]
+        spec = phase.by_type.get(kind) if type(kind) is str else None
+        if spec is None:
+            raise IllegalAction(self._refusal(phase, kind, state.phase))
+        keys = event.keys()
+        if keys != spec.keys and not spec.required_keys <= keys <= spec.keys:
+            _check_keys(event, spec, kind)
+        if spec.by_seat:
+            seat = event["seat"]
+            to_move = state.to_move
+            if type(seat) is not int or seat != to_move:
+                raise IllegalAction(f"it is not your turn: seat {to_move} is to act, not {seat!r}")
+        for name, ftype in spec.typed:
+            if name in event:
+                value = event[name]
+                if not ftype.check(value):
+                    raise IllegalAction(ftype.message.format(kind=kind, name=name, value=value))
+        return spec
+
+    def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:
+        if kind == "start":
+            return "a start event only begins a match"
+        if kind not in self.event_types:
+            return f"unknown event type {kind!r}"
+        if phase.closed is not None:
+            return phase.closed
+        reason = phase.refusals.get(str(kind))
+        if reason is not None:
+            return reason
+        expected = " or ".join(e.type for e in phase.events)
+        return f"a {kind} event is not allowed now (phase {phase_name}): the next event must be a {expected}"
 
     def replay(self, events: list[JSON]) -> GameState:
         """Fold a whole event list, oldest first (the `start` event first)."""
@@ -104,7 +279,17 @@ class Rules(ABC):
             state = self.apply_in_place(state, event)
         return state
 
-    def apply_in_place(self, state: GameState, event: JSON) -> GameState:
-        """Like `apply`, but may reuse `state` (replay and playouts own their state). Engines override
-        this for speed; the default is the safe copy."""
-        return self.apply(state, event)
+
+def _check_keys(event: JSON, spec: EventSpec[Any], kind: str) -> None:
+    """Raise the reason why `event` does not have exactly the spec's fields (optional ones may be left
+    out)."""
+    allowed = ", ".join(sorted(spec.keys))
+    missing = [k for k in spec.required if k not in event]
+    if missing:
+        raise IllegalAction(f"malformed {kind} event: missing {', '.join(missing)} (fields: {allowed})")
+    extra = sorted(str(k) for k in event if k not in spec.keys)
+    if extra:
+        raise IllegalAction(
+            f"malformed {kind} event: unexpected field {', '.join(extra)} (fields: {allowed})"
+        )
+    raise AssertionError("_check_keys called on a well-formed event")
