@@ -96,7 +96,7 @@ class GameState(ABC):
 S = TypeVar("S", bound=GameState)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventSpec(Generic[S]):
     """One event type a phase accepts: its fields and their types, and the function that applies it.
 
@@ -113,6 +113,7 @@ class EventSpec(Generic[S]):
     required: tuple[str, ...] = field(init=False)
     required_keys: frozenset[str] = field(init=False)
     typed: tuple[tuple[str, Field], ...] = field(init=False)
+    typed_optional: tuple[tuple[str, Field], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         base = ("type", "seat") if self.by_seat else ("type",)
@@ -120,11 +121,12 @@ class EventSpec(Generic[S]):
         object.__setattr__(self, "keys", frozenset(names))
         object.__setattr__(self, "required", tuple(n for n in names if n not in self.optional))
         object.__setattr__(self, "required_keys", frozenset(self.required))
-        typed = tuple((n, f) for n, f in self.fields.items() if f is not ANY)
-        object.__setattr__(self, "typed", typed)
+        typed = [(n, f) for n, f in self.fields.items() if f is not ANY]
+        object.__setattr__(self, "typed", tuple((n, f) for n, f in typed if n not in self.optional))
+        object.__setattr__(self, "typed_optional", tuple((n, f) for n, f in typed if n in self.optional))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseSpec(Generic[S]):
     """What a phase accepts: its events, the generator of its legal actions (None where the server
     draws or the match is over), why it refuses an event type it does not take (`refusals`, type ->
@@ -143,14 +145,14 @@ class PhaseSpec(Generic[S]):
 _START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
 
 
-class Rules(ABC):
-    """A registered game. One instance per game; stateless."""
+class Rules(ABC, Generic[S]):
+    """A registered game (of states S). One instance per game; stateless."""
 
     name: ClassVar[str]
     #: bumped whenever a change would replay an old event list differently; stamped into `start`
     rules_version: ClassVar[str]
     #: the game's state class and phase table (from its state.py and rules.py)
-    state_class: ClassVar[type[GameState]]
+    state_class: type[S]
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     #: every event type of the game after `start` (computed from `phases`)
     event_types: ClassVar[frozenset[str]]
@@ -206,11 +208,11 @@ class Rules(ABC):
             raise IllegalAction(f"this match is for {self.players(options)} players")
         return options
 
-    def initial_state(self, start: JSON) -> GameState:
+    def initial_state(self, start: JSON) -> S:
         """The state right after the `start` event (raises IllegalAction on a malformed start)."""
         return self.new_state(self.check_start(start))
 
-    def new_state(self, options: JSON) -> GameState:
+    def new_state(self, options: JSON) -> S:
         """The state of a new match with these (normalized) options."""
         raise NotImplementedError
 
@@ -218,13 +220,13 @@ class Rules(ABC):
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         """The next server-drawn event (deal, cut, draw...). Only valid when `state.to_move == CHANCE`."""
 
-    def apply(self, state: GameState, event: JSON) -> GameState:
+    def apply(self, state: GameState, event: JSON) -> S:
         """A new state with `event` applied; raises IllegalAction and leaves `state` untouched."""
         if type(state) is not self.state_class:
             raise IllegalAction(f"not a {self.name} state")
         return self.apply_in_place(state.clone(), event)
 
-    def apply_in_place(self, state: GameState, event: JSON) -> GameState:
+    def apply_in_place(self, state: GameState, event: JSON) -> S:
         """Like `apply`, but may change `state` (replay and playouts own their state). A refused event
         still leaves `state` as it was: every apply function checks before it changes anything."""
         if type(state) is not self.state_class:
@@ -243,24 +245,25 @@ class Rules(ABC):
         if spec is None:
             raise IllegalAction(self._refusal(phase, kind, state.phase))
         keys = event.keys()
-        if keys != spec.keys and not spec.required_keys <= keys <= spec.keys:
-            _check_keys(event, spec, kind)
+        if keys != spec.keys and keys != spec.required_keys:
+            _check_keys(event, spec)
         if spec.by_seat:
             seat = event["seat"]
             to_move = state.to_move
             if type(seat) is not int or seat != to_move:
                 raise IllegalAction(f"it is not your turn: seat {to_move} is to act, not {seat!r}")
         for name, ftype in spec.typed:
-            if name in event:
-                value = event[name]
-                if not ftype.check(value):
-                    raise IllegalAction(ftype.message.format(kind=kind, name=name, value=value))
+            if not ftype.check(event[name]):
+                raise IllegalAction(ftype.message.format(kind=kind, name=name, value=event[name]))
+        for name, ftype in spec.typed_optional:
+            if name in event and not ftype.check(event[name]):
+                raise IllegalAction(ftype.message.format(kind=kind, name=name, value=event[name]))
         return spec
 
     def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:
         if kind == "start":
             return "a start event only begins a match"
-        if kind not in self.event_types:
+        if type(kind) is not str or kind not in self.event_types:
             return f"unknown event type {kind!r}"
         if phase.closed is not None:
             return phase.closed
@@ -270,7 +273,7 @@ class Rules(ABC):
         expected = " or ".join(e.type for e in phase.events)
         return f"a {kind} event is not allowed now (phase {phase_name}): the next event must be a {expected}"
 
-    def replay(self, events: list[JSON]) -> GameState:
+    def replay(self, events: list[JSON]) -> S:
         """Fold a whole event list, oldest first (the `start` event first)."""
         if not events or events[0].get("type") != "start":
             raise IllegalAction("an event list must begin with a start event")
@@ -280,9 +283,9 @@ class Rules(ABC):
         return state
 
 
-def _check_keys(event: JSON, spec: EventSpec[Any], kind: str) -> None:
-    """Raise the reason why `event` does not have exactly the spec's fields (optional ones may be left
-    out)."""
+def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:
+    """The spec's fields and no others (optional ones may be left out), else the reason why not."""
+    kind = spec.type
     allowed = ", ".join(sorted(spec.keys))
     missing = [k for k in spec.required if k not in event]
     if missing:
@@ -292,4 +295,3 @@ def _check_keys(event: JSON, spec: EventSpec[Any], kind: str) -> None:
         raise IllegalAction(
             f"malformed {kind} event: unexpected field {', '.join(extra)} (fields: {allowed})"
         )
-    raise AssertionError("_check_keys called on a well-formed event")
