@@ -251,7 +251,9 @@ class Rules(ABC, Generic[S]):
             seat = event["seat"]
             to_move = state.to_move
             if type(seat) is not int or seat != to_move:
-                raise IllegalAction(f"it is not your turn: seat {to_move} is to act, not {seat!r}")
+                raise IllegalAction(
+                    f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
+                )
         for name, ftype in spec.typed:
             if not ftype.check(event[name]):
                 raise IllegalAction(ftype.message.format(kind=kind, name=name, value=event[name]))
@@ -271,7 +273,10 @@ class Rules(ABC, Generic[S]):
         if reason is not None:
             return reason
         expected = " or ".join(e.type for e in phase.events)
-        return f"a {kind} event is not allowed now (phase {phase_name}): the next event must be a {expected}"
+        return (
+            f"a {kind} event is not allowed in the {phase_name} phase: "
+            f"not allowed now, the next event must be a {expected}"
+        )
 
     def replay(self, events: list[JSON]) -> S:
         """Fold a whole event list, oldest first (the `start` event first)."""
@@ -287,11 +292,10 @@ def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:
     """The spec's fields and no others (optional ones may be left out), else the reason why not."""
     kind = spec.type
     allowed = ", ".join(sorted(spec.keys))
+    shape = f"a {kind} event has exactly the fields {allowed}"
     missing = [k for k in spec.required if k not in event]
     if missing:
-        raise IllegalAction(f"malformed {kind} event: missing {', '.join(missing)} (fields: {allowed})")
+        raise IllegalAction(f"malformed {kind} event: missing {', '.join(missing)}; {shape}")
     extra = sorted(str(k) for k in event if k not in spec.keys)
     if extra:
-        raise IllegalAction(
-            f"malformed {kind} event: unexpected field {', '.join(extra)} (fields: {allowed})"
-        )
+        raise IllegalAction(f"malformed {kind} event: unexpected field {', '.join(extra)}; {shape}")

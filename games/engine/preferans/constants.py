@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.base import JSON, IllegalAction
+from games.engine.base import JSON, IllegalAction, is_int
 
 #: Suit order for bidding, lowest first; "NT" is no trump ("ohne").
 BID_SUITS = ("S", "C", "D", "H", "NT")
@@ -84,15 +84,15 @@ def normalize_options(options: Any) -> JSON:
     if unknown:
         raise IllegalAction(f"unknown option {unknown[0]!r}")
     opts = {**DEFAULT_OPTIONS, **options}
-    if opts["players"] not in (3, 4) or isinstance(opts["players"], bool):
+    if not is_int(opts["players"]) or opts["players"] not in (3, 4):
         raise IllegalAction("players must be 3 or 4 (with four, the dealer sits out)")
-    if opts["pool"] not in POOL_SIZES or isinstance(opts["pool"], bool):
+    if not is_int(opts["pool"]) or opts["pool"] not in POOL_SIZES:
         raise IllegalAction("pool must be 10, 20 or 30")
-    if opts["variant"] not in VARIANTS:
+    if type(opts["variant"]) is not str or opts["variant"] not in VARIANTS:
         raise IllegalAction("variant must be sochi, leningrad or rostov")
-    if not isinstance(opts["ascending_raspasy"], bool):
+    if opts["ascending_raspasy"] is not True and opts["ascending_raspasy"] is not False:
         raise IllegalAction("ascending_raspasy must be true or false")
     md = opts["max_deals"]
-    if not isinstance(md, int) or isinstance(md, bool) or not 1 <= md <= 10000:
+    if not is_int(md) or not 1 <= md <= 10000:
         raise IllegalAction("max_deals must be a whole number from 1 to 10000")
     return opts
