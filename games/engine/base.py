@@ -56,8 +56,9 @@ ANY = Field(lambda v: True)
 
 
 def card_field(deck: frozenset[str], game: str) -> Field:
-    """A card of `deck` (the game's name goes into the message)."""
-    return Field(lambda v: type(v) is str and v in deck, "malformed card {value!r}: not a " + game + " card")
+    """A card of `deck` (the game's name goes into the message). The check is the set's own
+    membership test (fast); `Rules.check_event` counts its TypeError on an unhashable value as a no."""
+    return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card")
 
 
 class GameState(ABC):
@@ -112,8 +113,9 @@ class EventSpec(Generic[S]):
     keys: frozenset[str] = field(init=False)
     required: tuple[str, ...] = field(init=False)
     required_keys: frozenset[str] = field(init=False)
-    typed: tuple[tuple[str, Field], ...] = field(init=False)
-    typed_optional: tuple[tuple[str, Field], ...] = field(init=False)
+    #: (name, check, message) of the typed fields, required ones and optional ones
+    typed: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
+    typed_optional: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         base = ("type", "seat") if self.by_seat else ("type",)
@@ -121,9 +123,9 @@ class EventSpec(Generic[S]):
         object.__setattr__(self, "keys", frozenset(names))
         object.__setattr__(self, "required", tuple(n for n in names if n not in self.optional))
         object.__setattr__(self, "required_keys", frozenset(self.required))
-        typed = [(n, f) for n, f in self.fields.items() if f is not ANY]
-        object.__setattr__(self, "typed", tuple((n, f) for n, f in typed if n not in self.optional))
-        object.__setattr__(self, "typed_optional", tuple((n, f) for n, f in typed if n in self.optional))
+        typed = [(n, f.check, f.message) for n, f in self.fields.items() if f is not ANY]
+        object.__setattr__(self, "typed", tuple(t for t in typed if t[0] not in self.optional))
+        object.__setattr__(self, "typed_optional", tuple(t for t in typed if t[0] in self.optional))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,13 +156,21 @@ class Rules(ABC, Generic[S]):
     #: the game's state class and phase table (from its state.py and rules.py)
     state_class: type[S]
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
-    #: every event type of the game after `start` (computed from `phases`)
+    #: every event type of the game after `start`, and phase -> type -> spec (both computed from `phases`)
     event_types: ClassVar[frozenset[str]]
+    _specs: ClassVar[dict[Any, dict[Any, EventSpec[Any]]]]
+
+    def __init__(self) -> None:
+        # read on every event: kept on the instance, where attribute lookup is fastest
+        self._table = getattr(type(self), "_specs", {})
+        # (a game that overrides apply_in_place, like the tests' store-only game, may have neither)
+        self._state_class: type[S] = getattr(type(self), "state_class", None)  # type: ignore[assignment]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "phases" in cls.__dict__:
             cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
+            cls._specs = {phase: {**spec.by_type} for phase, spec in cls.phases.items()}
 
     @abstractmethod
     def default_options(self) -> JSON:
@@ -222,14 +232,14 @@ class Rules(ABC, Generic[S]):
 
     def apply(self, state: GameState, event: JSON) -> S:
         """A new state with `event` applied; raises IllegalAction and leaves `state` untouched."""
-        if type(state) is not self.state_class:
+        if type(state) is not self._state_class:
             raise IllegalAction(f"not a {self.name} state")
         return self.apply_in_place(state.clone(), event)
 
     def apply_in_place(self, state: GameState, event: JSON) -> S:
         """Like `apply`, but may change `state` (replay and playouts own their state). A refused event
         still leaves `state` as it was: every apply function checks before it changes anything."""
-        if type(state) is not self.state_class:
+        if type(state) is not self._state_class:
             raise IllegalAction(f"not a {self.name} state")
         self.check_event(state, event).apply(state, event)
         state.version += 1
@@ -240,13 +250,13 @@ class Rules(ABC, Generic[S]):
         if type(event) is not dict:
             raise IllegalAction("an event must be a JSON object")
         kind = event.get("type")
-        phase = self.phases[state.phase]
-        spec = phase.by_type.get(kind) if type(kind) is str else None
-        if spec is None:
-            raise IllegalAction(self._refusal(phase, kind, state.phase))
+        try:
+            spec = self._table[state.phase][kind]
+        except (KeyError, TypeError):  # TypeError: an unhashable type
+            raise IllegalAction(self._refusal(self.phases[state.phase], kind, state.phase)) from None
         keys = event.keys()
         if keys != spec.keys and keys != spec.required_keys:
-            _check_keys(event, spec)
+            _check_keys(event, spec)  # raises unless some (not all) optional fields are there
         if spec.by_seat:
             seat = event["seat"]
             to_move = state.to_move
@@ -254,12 +264,18 @@ class Rules(ABC, Generic[S]):
                 raise IllegalAction(
                     f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
                 )
-        for name, ftype in spec.typed:
-            if not ftype.check(event[name]):
-                raise IllegalAction(ftype.message.format(kind=kind, name=name, value=event[name]))
-        for name, ftype in spec.typed_optional:
-            if name in event and not ftype.check(event[name]):
-                raise IllegalAction(ftype.message.format(kind=kind, name=name, value=event[name]))
+        for name, check, message in spec.typed:
+            value = event[name]
+            try:
+                fits = check(value)
+            except TypeError:  # an unhashable value for a membership check
+                fits = False
+            if not fits:
+                raise IllegalAction(message.format(kind=kind, name=name, value=value))
+        if spec.typed_optional:
+            for name, check, message in spec.typed_optional:
+                if name in event and not check(event[name]):
+                    raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
         return spec
 
     def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:
@@ -289,7 +305,8 @@ class Rules(ABC, Generic[S]):
 
 
 def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:
-    """The spec's fields and no others (optional ones may be left out), else the reason why not."""
+    """Returns if `event` has the spec's fields and no others (optional ones may be left out), else
+    raises the reason why not."""
     kind = spec.type
     allowed = ", ".join(sorted(spec.keys))
     shape = f"a {kind} event has exactly the fields {allowed}"

@@ -13,6 +13,7 @@ from games.engine.schnapsen import scoring
 from games.engine.schnapsen.cards import (
     CARD_POINTS,
     HAND_SIZE,
+    MARRIAGE_PARTNER,
     MARRIAGE_POINTS,
     SUIT_NAMES,
     TRUMP_MARRIAGE_POINTS,
@@ -27,14 +28,6 @@ from games.engine.schnapsen.state import SchnapsenState
 # -- legal actions ----------------------------------------------------------------------------------
 
 
-def can_exchange(state: SchnapsenState, seat: int) -> bool:
-    return state.closed_by is None and state.trump_card is not None and "J" + state.trump in state.hands[seat]
-
-
-def can_close(state: SchnapsenState, seat: int) -> bool:
-    return state.closed_by is None and state.trump_card is not None and len(state.hands[seat]) == HAND_SIZE
-
-
 def play_actions(state: SchnapsenState) -> list[JSON]:
     """The leader's options (exchange, close, lead, lead a marriage) or the follower's cards."""
     if state.trick:
@@ -46,13 +39,15 @@ def _lead_actions(state: SchnapsenState) -> list[JSON]:
     seat = state.turn
     hand = state.hands[seat]
     actions: list[JSON] = []
-    if can_exchange(state, seat):
-        actions.append({"type": "exchange_trump", "seat": seat})
-    if can_close(state, seat):
-        actions.append({"type": "close", "seat": seat})
+    if state.closed_by is None and state.trump_card is not None:
+        if "J" + state.trump in hand:
+            actions.append({"type": "exchange_trump", "seat": seat})
+        if len(hand) == HAND_SIZE:
+            actions.append({"type": "close", "seat": seat})
     for card in hand:
         actions.append({"type": "play", "seat": seat, "card": card})
-        if (card[0] == "K" or card[0] == "Q") and partner(card) in hand:
+        mate = MARRIAGE_PARTNER.get(card)
+        if mate is not None and mate in hand:
             actions.append({"type": "play", "seat": seat, "card": card, "marriage": True})
     return actions
 
