@@ -264,18 +264,16 @@ class Rules(ABC, Generic[S]):
                 raise IllegalAction(
                     f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
                 )
-        for name, check, message in spec.typed:
-            value = event[name]
-            try:
-                fits = check(value)
-            except TypeError:  # an unhashable value for a membership check
-                fits = False
-            if not fits:
-                raise IllegalAction(message.format(kind=kind, name=name, value=value))
-        if spec.typed_optional:
-            for name, check, message in spec.typed_optional:
-                if name in event and not check(event[name]):
+        try:
+            for name, check, message in spec.typed:
+                if not check(event[name]):
                     raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+            if spec.typed_optional:
+                for name, check, message in spec.typed_optional:
+                    if name in event and not check(event[name]):
+                        raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+        except TypeError:  # an unhashable value in a membership check: not of the field's type
+            raise IllegalAction(message.format(kind=kind, name=name, value=event[name])) from None
         return spec
 
     def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:

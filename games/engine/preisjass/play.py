@@ -8,25 +8,36 @@ checks the following rules and only then changes the state.
 from __future__ import annotations
 
 from games.engine.base import JSON, IllegalAction
-from games.engine.preisjass.cards import LAST_TRICK_BONUS, POINTS, is_sack, trick_winner, why_illegal
+from games.engine.preisjass.cards import (
+    LAST_TRICK_BONUS,
+    POINTS,
+    is_sack,
+    legal_cards,
+    trick_winner,
+    why_illegal,
+)
 from games.engine.preisjass.scoring import game_row
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, TRICKS_PER_GAME, Phase, PreisjassState
 
 
 def play_actions(state: PreisjassState) -> list[JSON]:
     seat = state.seat_to_play
-    return [{"type": "play", "seat": seat, "card": c} for c in state.legal_cards()]
+    legal = state._legal
+    if legal is None:  # the phase is PLAY here, so the state's cache can be filled directly
+        assert state.trump_card is not None
+        legal = state._legal = legal_cards(state.hands[seat], state.trick, state.trump_card[1])
+    return [{"type": "play", "seat": seat, "card": c} for c in legal]
 
 
 def apply_play(state: PreisjassState, event: JSON) -> None:
     seat = event["seat"]
     card = event["card"]
     hand = state.hands[seat]
-    if card not in hand:
-        raise IllegalAction(f"card {card} is not in your hand")
     trick = state.trick
     legal = state._legal if state._legal is not None else state.legal_cards()
-    if card not in legal:
+    if card not in legal:  # the legal cards are in the hand, so this one test serves both rules
+        if card not in hand:
+            raise IllegalAction(f"card {card} is not in your hand")
         assert state.trump_card is not None
         raise IllegalAction(why_illegal(card, hand, trick, state.trump_card[1]))
     hand.remove(card)
