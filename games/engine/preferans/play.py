@@ -46,6 +46,8 @@ def required_suit(state: PreferansState, hand: list[str]) -> tuple[str | None, s
 
 def legal_cards(state: PreferansState) -> list[str]:
     hand = state.hands[state.active[state.pos]]
+    if not state.trick and not state.raspasy:  # a lead outside raspasy: any card (no call needed)
+        return hand[:]
     suit, _ = required_suit(state, hand)
     if suit is None:
         return hand[:]
@@ -63,9 +65,10 @@ def apply_play(state: PreferansState, event: JSON) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction(f"{card} is not in the hand of seat {seat}")
-    suit, rule = required_suit(state, hand)
-    if suit is not None and card[1] != suit:
-        raise IllegalAction(f"{rule} ({_SUIT_NAMES[suit]})")
+    if state.trick or state.raspasy:  # a lead outside raspasy may be any card
+        suit, rule = required_suit(state, hand)
+        if suit is not None and card[1] != suit:
+            raise IllegalAction(f"{rule} ({_SUIT_NAMES[suit]})")
     do_play(state, card)
 
 
