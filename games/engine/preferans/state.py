@@ -11,7 +11,7 @@ from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES
 from games.engine.preferans.scoring import Sheet
 
 
-class Phase(StrEnum):
+class PreferansPhase(StrEnum):
     """The phases of a deal; OVER when the pool has ended."""
 
     DEAL = "deal"
@@ -24,6 +24,10 @@ class Phase(StrEnum):
     OVER = "over"
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreferansPhase
 
 
 DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = Phase

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from games.engine.preferanzen.variant import Variant
 
 
-class Phase(StrEnum):
+class PreferanzenPhase(StrEnum):
     DEAL = "deal"  # the server deals next
     BID = "bid"
     TALON = "talon"  # the declarer exchanges with the talon
@@ -28,6 +28,10 @@ class Phase(StrEnum):
     OVER = "done"  # the session is over (the views and the front end call it "done")
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreferanzenPhase
 
 
 DEAL, OVER = Phase.DEAL, Phase.OVER

@@ -14,7 +14,7 @@ GAMES_PER_RUN = 12
 TRICKS_PER_GAME = 9
 
 
-class Phase(StrEnum):
+class PreisjassPhase(StrEnum):
     DRAW = "draw"  # drawing for the first player (server: `draw`)
     SHUFFLE = "shuffle"  # waiting for the deck order (server: `deal`)
     CUT = "cut"  # waiting for the cut (server: `cut`), then the cards are dealt
@@ -22,6 +22,10 @@ class Phase(StrEnum):
     OVER = "over"  # all twelve games are played
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreisjassPhase
 
 
 PLAY, OVER = Phase.PLAY, Phase.OVER

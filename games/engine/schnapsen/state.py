@@ -8,12 +8,16 @@ from games.engine.base import CHANCE, JSON, GameState, ToMove
 from games.engine.schnapsen import view
 
 
-class Phase(StrEnum):
+class SchnapsenPhase(StrEnum):
     DEAL = "deal"  # the server must deal (next deal of the Bummerl)
     PLAY = "play"  # tricks are being played
     OVER = "over"  # the Bummerl is decided
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = SchnapsenPhase
 
 
 DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
