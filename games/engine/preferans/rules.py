@@ -19,12 +19,18 @@ from games.engine.base import (
     PhaseSpec,
     Rules,
     card_field,
+    one_of,
 )
 from games.engine.cards import DECK_32
 from games.engine.preferans import bidding, constants, deal, play
 from games.engine.preferans.state import Phase, PreferansState
 
 _SERVER_DEALS = "the server deals next"
+_BID = one_of(
+    frozenset((*constants.BIDS, constants.PASS, constants.HOLD)),
+    "a bid is pass, hold, MIS or a level 6-10 with S, C, D, H or NT (e.g. 7H)",
+)
+_MODE = one_of(frozenset(("open", "closed")), "a lone whister chooses open or closed play")
 
 PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
     Phase.DEAL: PhaseSpec(
@@ -32,7 +38,7 @@ PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
         refusals={kind: _SERVER_DEALS for kind in ("bid", "exchange", "declare", "defend", "mode", "play")},
     ),
     Phase.BID: PhaseSpec(
-        events=(EventSpec("bid", bidding.apply_bid, {"bid": TEXT}),), actions=bidding.bid_actions
+        events=(EventSpec("bid", bidding.apply_bid, {"bid": _BID}),), actions=bidding.bid_actions
     ),
     Phase.EXCHANGE: PhaseSpec(
         events=(EventSpec("exchange", bidding.apply_exchange, {"discard": ANY}),),
@@ -46,7 +52,7 @@ PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
         events=(EventSpec("defend", bidding.apply_whist, {"call": TEXT}),), actions=bidding.whist_actions
     ),
     Phase.MODE: PhaseSpec(
-        events=(EventSpec("mode", bidding.apply_mode, {"mode": TEXT}),), actions=bidding.mode_actions
+        events=(EventSpec("mode", bidding.apply_mode, {"mode": _MODE}),), actions=bidding.mode_actions
     ),
     Phase.PLAY: PhaseSpec(
         events=(EventSpec("play", play.apply_play, {"card": card_field(frozenset(DECK_32), "Preferans")}),),

@@ -106,18 +106,23 @@ class PreferansState(GameState):
     # --- who acts ----------------------------------------------------------------------------------
     @property
     def to_move(self) -> ToMove:
-        if self.phase == OVER:
+        """CHANCE in the deal phase, None once the pool is over, else the seat that chooses now: in open
+        play the lone whister plays his partner's cards too."""
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == DEAL:
+        if phase == DEAL:
             return CHANCE
-        return self.actor()
-
-    def actor(self) -> int:
-        """The seat that chooses now: in open play the lone whister plays his partner's cards too."""
         seat = self.active[self.pos]
-        if self.mode != "open" or self.phase != PLAY or seat == self.declarer or seat in self.whisters:
+        if self.mode != "open" or phase != PLAY or seat == self.declarer or seat in self.whisters:
             return seat
         return self.whisters[0]
+
+    def actor(self) -> int:
+        """The seat that chooses now (`to_move` outside the deal and the end of the pool)."""
+        seat = self.to_move
+        assert isinstance(seat, int)
+        return seat
 
     def defenders(self) -> list[int]:
         return [s for s in self.active if s != self.declarer]
