@@ -21,7 +21,7 @@ from games.engine.preferans.constants import (
     level_of,
     trump_of,
 )
-from games.engine.preferans.state import Phase, PreferansState
+from games.engine.preferans.state import DECLARE, EXCHANGE, MODE, PLAY, WHIST, PreferansState
 
 # --- bidding -----------------------------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ def _start_exchange(state: PreferansState) -> None:
     state.declarer = state.active[state.high_pos]
     state.talon_shown = True
     state.hands[state.declarer] = sort_hand(state.hands[state.declarer] + state.talon)
-    state.phase = Phase.EXCHANGE
+    state.phase = EXCHANGE
 
 
 # --- exchange and contract ---------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def do_exchange(state: PreferansState, discard: list[str]) -> None:
         state.contract = MIS_INDEX
         _start_play(state, open_hands=True)
     else:
-        state.phase = Phase.DECLARE
+        state.phase = DECLARE
 
 
 def declare_options(state: PreferansState) -> list[str]:
@@ -163,7 +163,7 @@ def apply_declare(state: PreferansState, event: JSON) -> None:
 def do_declare(state: PreferansState, contract: str) -> None:
     state.contract = BID_INDEX[contract]
     state.trump = trump_of(state.contract)
-    state.phase = Phase.WHIST
+    state.phase = WHIST
     state.defend_step = 0
     state.pos = (state.high_pos + 1) % 3
 
@@ -216,7 +216,7 @@ def do_whist(state: PreferansState, call: str) -> None:
     if not state.whisters:
         deal.finish_unplayed(state, half_whister=None)
     elif len(state.whisters) == 1:
-        state.phase = Phase.MODE
+        state.phase = MODE
         state.pos = state.active.index(state.whisters[0])
     else:
         _start_play(state, open_hands=False)
@@ -239,5 +239,5 @@ def do_mode(state: PreferansState, mode: str) -> None:
 def _start_play(state: PreferansState, open_hands: bool) -> None:
     """Forehand leads the first trick in every contract."""
     state.open_hands = open_hands
-    state.phase = Phase.PLAY
+    state.phase = PLAY
     state.pos = 0

@@ -15,7 +15,7 @@ from games.engine.base import JSON, Field, IllegalAction
 from games.engine.cards import DECK_32
 from games.engine.preferans.cards import SORT_KEY
 from games.engine.preferans.constants import BIDS, MIS_INDEX
-from games.engine.preferans.state import Phase, PreferansState
+from games.engine.preferans.state import BID, DEAL, OVER, PLAY, PreferansState
 
 _DECK_SET = frozenset(DECK_32)
 
@@ -89,13 +89,13 @@ def apply_deal(state: PreferansState, event: JSON) -> None:
     state.tricks = [0] * state.n
     state.tricks_done = 0
     state.played = []
-    state.phase = Phase.BID
+    state.phase = BID
 
 
 def start_raspasy(state: PreferansState) -> None:
     """Everybody passed: each plays for himself, no trump, talon cards lead the first two tricks."""
     state.raspasy = True
-    state.phase = Phase.PLAY
+    state.phase = PLAY
     state.pos = 0
 
 
@@ -142,4 +142,4 @@ def _end_deal(state: PreferansState, kind: str) -> None:
     state.rows.append(row)
     state.hands = [[] for _ in range(state.n)]
     state.trick = []
-    state.phase = Phase.OVER if state.end_reason else "deal"
+    state.phase = OVER if state.end_reason else DEAL

@@ -30,6 +30,7 @@ class PreferansPhase(StrEnum):
 Phase = PreferansPhase
 
 
+#: the members under short names: a module global is read much faster than an enum attribute
 DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = Phase
 
 _LIST_FIELDS = (

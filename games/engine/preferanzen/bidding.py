@@ -13,7 +13,7 @@ from itertools import combinations
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferanzen import scoring
 from games.engine.preferanzen.cards import N
-from games.engine.preferanzen.state import Phase, PreferanzenState
+from games.engine.preferanzen.state import DECLARE, DEFEND, INVITE, PLAY, TALON, PreferanzenState
 
 
 # ---------------------------------------------------------------------- bid
@@ -37,7 +37,7 @@ def apply_bid(st: PreferanzenState, event: JSON) -> None:
         return
     st.declarer = st.high_seat
     st.turn = st.declarer
-    st.phase = Phase.TALON if st.variant.takes_talon(st.high or {}) else Phase.DECLARE
+    st.phase = TALON if st.variant.takes_talon(st.high or {}) else DECLARE
 
 
 def _next_bidder(st: PreferanzenState, seat: int) -> int | None:
@@ -67,7 +67,7 @@ def apply_exchange(st: PreferanzenState, event: JSON) -> None:
     st.hands[seat] = [c for c in pool if c not in discard]
     st.discards = list(discard)
     st.talon = []
-    st.phase = Phase.DECLARE
+    st.phase = DECLARE
 
 
 # ---------------------------------------------------------------------- declare
@@ -82,7 +82,7 @@ def apply_declare(st: PreferanzenState, event: JSON) -> None:
     declarer = event["seat"]
     st.contract = st.variant.contract_for(st, action)
     if st.contract.kind == "trump":
-        st.phase = Phase.DEFEND
+        st.phase = DEFEND
         st.turn = (declarer + 1) % N
     else:
         _start_play(st, [0, 1, 2])
@@ -110,7 +110,7 @@ def apply_defend(st: PreferanzenState, event: JSON) -> None:
     if len(stays) == 2:
         _start_play(st, [0, 1, 2])
     elif len(stays) == 1:
-        st.phase = Phase.INVITE
+        st.phase = INVITE
         st.turn = stays[0]
     else:  # both dropped out: the declarer is credited with all ten tricks, no play
         st.tricks_won[st.declarer] = 10
@@ -130,7 +130,7 @@ def apply_invite(st: PreferanzenState, event: JSON) -> None:
 
 def _start_play(st: PreferanzenState, seats: list[int]) -> None:
     st.playing = seats
-    st.phase = Phase.PLAY
+    st.phase = PLAY
     st.trick = []
     st.turn = st.variant.leader(st)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engine.base import JSON, Field
 from games.engine.cards import DECK_32
 from games.engine.preferanzen.cards import N
-from games.engine.preferanzen.state import Phase, PreferanzenState
+from games.engine.preferanzen.state import BID, PreferanzenState
 
 _DECK_SET = frozenset(DECK_32)
 
@@ -52,5 +52,5 @@ def apply_deal(st: PreferanzenState, event: JSON) -> None:
     st.best_run = 0
     if note is not None:
         st.rows.append(note)
-    st.phase = Phase.BID
+    st.phase = BID
     st.turn = fh

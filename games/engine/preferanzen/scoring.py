@@ -4,7 +4,7 @@ the score-sheet row), then the next deal or the end of the session."""
 from __future__ import annotations
 
 from games.engine.preferanzen.cards import N
-from games.engine.preferanzen.state import Phase, PreferanzenState
+from games.engine.preferanzen.state import DEAL, OVER, PreferanzenState
 
 
 def finish_deal(st: PreferanzenState) -> None:
@@ -23,4 +23,4 @@ def void_deal(st: PreferanzenState) -> None:
 def _next_deal(st: PreferanzenState) -> None:
     st.dealer = (st.dealer + 1) % N
     st.turn = None
-    st.phase = Phase.OVER if st.deals_played >= st.options["deals"] else Phase.DEAL
+    st.phase = OVER if st.deals_played >= st.options["deals"] else DEAL

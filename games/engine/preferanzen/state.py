@@ -34,7 +34,8 @@ class PreferanzenPhase(StrEnum):
 Phase = PreferanzenPhase
 
 
-DEAL, OVER = Phase.DEAL, Phase.OVER
+#: the members under short names: a module global is read much faster than an enum attribute
+DEAL, BID, TALON, DECLARE, DEFEND, INVITE, PLAY, OVER = Phase
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class PreferanzenState(GameState):
         self.variant = variant
         self.options = options
         self.version = 1
-        self.phase = Phase.DEAL
+        self.phase = DEAL
         self.dealer = 0
         self.deals_played = 0  # deals that count towards the session length
         self.deal_no = 0  # every deal dealt, void ones included

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engine.base import JSON, Field, IllegalAction, is_int
 from games.engine.cards import DECK_36, is_card
 from games.engine.preisjass.cards import PLAIN_RANK, sort_hand
-from games.engine.preisjass.state import PLAYERS, Phase, PreisjassState
+from games.engine.preisjass.state import CUT, PLAY, PLAYERS, SHUFFLE, PreisjassState
 
 CUT_MIN, CUT_MAX = 4, 33
 PACKET = 3
@@ -59,7 +59,7 @@ def apply_draw(state: PreisjassState, event: JSON) -> None:
     state.drawing = []
     state.first_player = top[0]
     state.dealer = (top[0] - 1) % PLAYERS  # the highest card leads the first trick of game 1
-    state.phase = Phase.SHUFFLE
+    state.phase = SHUFFLE
 
 
 def apply_deal(state: PreisjassState, event: JSON) -> None:
@@ -71,7 +71,7 @@ def apply_deal(state: PreisjassState, event: JSON) -> None:
     state.tricks = []
     state.game_points = [0] * PLAYERS
     state.tricks_won = [0] * PLAYERS
-    state.phase = Phase.CUT
+    state.phase = CUT
 
 
 def apply_cut(state: PreisjassState, event: JSON) -> None:
@@ -82,5 +82,5 @@ def apply_cut(state: PreisjassState, event: JSON) -> None:
     state.deck = None
     state.cut = {"seat": (dealer + 1) % PLAYERS, "count": count}
     state.leader = state.seat_to_play = (dealer + 1) % PLAYERS
-    state.phase = Phase.PLAY
+    state.phase = PLAY
     state._legal = None

@@ -17,7 +17,14 @@ from games.engine.preisjass.cards import (
     why_illegal,
 )
 from games.engine.preisjass.scoring import game_row
-from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, TRICKS_PER_GAME, Phase, PreisjassState
+from games.engine.preisjass.state import (
+    GAMES_PER_RUN,
+    OVER,
+    PLAYERS,
+    SHUFFLE,
+    TRICKS_PER_GAME,
+    PreisjassState,
+)
 
 
 def play_actions(state: PreisjassState) -> list[JSON]:
@@ -83,7 +90,7 @@ def _finish_game(state: PreisjassState) -> None:
         state.totals[s] += state.game_points[s]
         state.sacks[s] += is_sack(state.game_points[s])
     if len(state.games) == GAMES_PER_RUN:
-        state.phase = Phase.OVER
+        state.phase = OVER
     else:
         state.dealer = (state.dealer + 1) % PLAYERS
-        state.phase = Phase.SHUFFLE
+        state.phase = SHUFFLE

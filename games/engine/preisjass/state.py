@@ -28,7 +28,8 @@ class PreisjassPhase(StrEnum):
 Phase = PreisjassPhase
 
 
-PLAY, OVER = Phase.PLAY, Phase.OVER
+#: the members under short names: a module global is read much faster than an enum attribute
+DRAW, SHUFFLE, CUT, PLAY, OVER = Phase
 
 
 class PreisjassState(GameState):
@@ -58,7 +59,7 @@ class PreisjassState(GameState):
 
     def __init__(self) -> None:
         self.version = 1
-        self.phase = Phase.DRAW
+        self.phase = DRAW
         self.drawing: list[int] = list(range(PLAYERS))  # seats still drawing for the first player
         self.draws: list[dict[str, str]] = []  # every draw round, seat (as text) -> card
         self.first_player: int | None = None

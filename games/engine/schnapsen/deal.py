@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine.base import JSON, Field, IllegalAction
 from games.engine.schnapsen.cards import DECK_SET, split_deal
-from games.engine.schnapsen.state import Phase, SchnapsenState
+from games.engine.schnapsen.state import PLAY, SchnapsenState
 
 #: the `deck` field: each of the 20 cards exactly once
 DECK_FIELD = Field(
@@ -41,4 +41,4 @@ def apply_deal(state: SchnapsenState, event: JSON) -> None:
     state.last_trick = None
     state.exchanges = []
     state.deal_no += 1
-    state.phase = Phase.PLAY
+    state.phase = PLAY
