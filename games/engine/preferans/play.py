@@ -25,8 +25,8 @@ def required_suit(state: PreferansState, hand: list[str]) -> tuple[str | None, s
     """The follow rule, written once: the suit `hand` must play now and the rule that demands it, or
     (None, "") when any card may be played. The talon card's suit in raspasy's first two tricks, else
     the led suit, else a trump."""
-    ts = talon_suit(state)
-    if ts is not None:
+    if state.raspasy and state.tricks_done < 2:  # talon_suit(state), inline: this runs on every play
+        ts = state.talon[state.tricks_done][1]
         for c in hand:
             if c[1] == ts:
                 return ts, "must follow the talon card's suit"
@@ -55,7 +55,7 @@ def legal_cards(state: PreferansState) -> list[str]:
 
 
 def play_actions(state: PreferansState) -> list[JSON]:
-    actor = state.actor()
+    actor = state.to_move  # the lone whister plays his partner's cards in open play
     return [{"type": "play", "seat": actor, "card": c} for c in legal_cards(state)]
 
 
