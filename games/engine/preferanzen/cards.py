@@ -14,10 +14,15 @@ def rank_value(card: str) -> int:
 
 def winning_index(cards: list[str], trump: str | None) -> int:
     """Index of the card that currently wins `cards` (played in order, cards[0] led)."""
-    best = 0
+    best, top = 0, cards[0]
     for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump):
-            best = i
+        card = cards[i]
+        # `beats(card, top, trump)`, inline: this runs for every card of every trick
+        if card[1] == top[1]:
+            if RANK_VALUE[card[0]] > RANK_VALUE[top[0]]:
+                best, top = i, card
+        elif card[1] == trump:
+            best, top = i, card
     return best
 
 
@@ -48,7 +53,8 @@ def legal_cards(
             return list(hand)
     else:
         return list(hand)
-    higher = [c for c in group if beats(c, winner, trump)]
+    top_suit, top_rank = winner[1], RANK_VALUE[winner[0]]  # `beats(c, winner, trump)`, inline
+    higher = [c for c in group if (RANK_VALUE[c[0]] > top_rank if c[1] == top_suit else c[1] == trump)]
     if not higher:
         return group
     if lowest_beating:

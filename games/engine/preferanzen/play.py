@@ -32,7 +32,8 @@ def lowest_beating_applies(st: PreferanzenState) -> bool:
 
 def playable(st: PreferanzenState, seat: int) -> list[str]:
     trump = st.contract.trump if st.contract else None
-    return legal_cards(st.hands[seat], [c for _, c in st.trick], trump, lowest_beating_applies(st))
+    lowest = st.variant.first_defender_lowest and lowest_beating_applies(st)
+    return legal_cards(st.hands[seat], [c for _, c in st.trick], trump, lowest)
 
 
 def apply_play(st: PreferanzenState, event: JSON) -> None:
