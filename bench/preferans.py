@@ -22,7 +22,7 @@ from games.ai.anton_preferans import AntonPreferans
 from games.ai.base import Player, RandomPlayer
 from games.engine import CHANCE, get_rules
 from games.engine.preferans.fast import random_deal
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 
 RULES = get_rules("preferans")
 
@@ -57,7 +57,7 @@ def preferans_fast_deals(seconds: float, seed: int) -> float:
     start = _cpu()
     while _cpu() - start < seconds:
         state = RULES.initial_state(RULES.start_event({"pool": 10}))
-        assert isinstance(state, PrefState)
+        assert isinstance(state, PreferansState)
         while state.to_move is not None:
             random_deal(state, rng)
             deals += 1

@@ -7,7 +7,7 @@ import random
 from itertools import combinations
 
 from games.engine.preferanzen.austrian import LADDER
-from games.engine.preferanzen.play import RANK_ORDER, RANK_VALUE, beats, winning_index
+from games.engine.preferanzen.cards import RANK_ORDER, RANK_VALUE, beats, winning_index
 
 JSON = dict[str, object]
 Action = dict[str, object]

@@ -19,7 +19,7 @@ _MODULES: dict[str, str] = {
     "preisjass": "games.engine.preisjass",
     "schnapsen": "games.engine.schnapsen",
     "preferanzen": "games.engine.preferanzen",
-    "preference_vienna": "games.engine.preference_vienna",
+    "preference_vienna": "games.engine.preferanzen.vienna",
     "preferans": "games.engine.preferans",
 }
 _extra: dict[str, Rules] = {}

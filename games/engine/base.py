@@ -1,26 +1,29 @@
-"""The engine contract every game module implements (see docs/ARCHITECTURE and ../shared/ARCHITECTURE.md).
+"""The engine contract every game module implements, and the one path that checks an event.
 
-A match is its `start` event plus the events after it; a state is the fold of those events.
-Engines are pure: no Django, no I/O, no clock, no global randomness.
+docs/architecture.md shows the layers and the path of one move from a click to the stored event and
+every seat's view. A match is its `start` event plus the events after it; a state is the fold of those
+events. Engines are pure: no Django, no I/O, no clock, no global randomness.
+
+Every game package has the same files: `cards`, `state` (the data and a `Phase` enum), one module per
+group of phases with `<phase>_actions` and `apply_<event>`, `scoring`, `view` (the per-seat view) and
+`rules.py` with one table from phase to `PhaseSpec`. `Rules.check_event` here checks everything an
+event table can say (event type, phase, seat, fields and their types, see `Field`) and `check_start`
+checks the start event (rules_version included), so an engine's apply functions hold only its rules.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 JSON = dict[str, Any]
 Seat = int
 ToMove = int | Literal["chance"] | None
 
 CHANCE: Literal["chance"] = "chance"
-
-
-def is_int(value: object) -> bool:
-    """A whole number as JSON carries it: an int, but not a bool (True == 1) nor a float (3.0 == 3).
-    Option and event checks use this before comparing, since `3.0 in (3, 4)` holds."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class IllegalAction(ValueError):
@@ -31,20 +34,59 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+def is_int(value: object) -> bool:
+    """A whole number as JSON carries it: an int, but not a bool (True == 1, and JSON true is no seat
+    number) nor a float (3.0 == 3, and `3.0 in (3, 4)` holds)."""
+    return type(value) is int
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """The type of one event field: `check` says whether a value fits, `message` (formatted with
+    `kind`, `name` and `value`) says why not."""
+
+    check: Callable[[Any], bool]
+    message: str = "malformed {kind} event: {name} has the wrong type"
+
+
+INT = Field(is_int, "malformed {kind} event: {name} must be a whole number")
+# isinstance through the type's own method: a C call, faster than a lambda on every event
+BOOL = Field(bool.__instancecheck__, "malformed {kind} event: {name} must be true or false")
+TEXT = Field(str.__instancecheck__, "malformed {kind} event: {name} must be a string")
+#: anything JSON: the apply function checks it (a value whose check is a game rule)
+ANY = Field(lambda v: True)
+
+
+def one_of(values: frozenset[str], message: str) -> Field:
+    """One of `values` (the set's own membership test; `message` says which)."""
+    return Field(values.__contains__, message)
+
+
+def card_field(deck: frozenset[str], game: str) -> Field:
+    """A card of `deck` (the game's name goes into the message). The check is the set's own
+    membership test (fast); `Rules.check_event` counts its TypeError on an unhashable value as a no."""
+    return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card")
+
+
 class GameState(ABC):
     """One moment of a match. Treat as immutable from outside: `Rules.apply` returns a new state."""
 
     #: number of events folded into this state (the `start` event included)
     version: int
+    #: the current phase: a key of the game's phase table
+    phase: Any
+    #: the game's phase table (bound by its rules.py); `legal_actions` and `Rules.check_event` read it
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
 
     @property
     @abstractmethod
     def to_move(self) -> ToMove:
         """The seat to act, CHANCE when the server must draw the next event, None when the match is over."""
 
-    @abstractmethod
     def legal_actions(self) -> list[JSON]:
         """Every action the seat to move may take, as event dicts ready for `Rules.apply`."""
+        actions = self.phases[self.phase].actions
+        return actions(self) if actions is not None else []
 
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:
@@ -59,12 +101,83 @@ class GameState(ABC):
         """An independent copy (the engine may then mutate it in place)."""
 
 
-class Rules(ABC):
-    """A registered game. One instance per game; stateless."""
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpec(Generic[S]):
+    """One event type a phase accepts: its fields and their types, and the function that applies it.
+
+    `apply(state, event)` gets an event already checked here and checks only the game's rules; it
+    raises IllegalAction before it changes anything. A player event (`by_seat`) carries `seat`, which
+    must be the seat to move."""
+
+    type: str
+    apply: Callable[[S, JSON], None]
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()
+    by_seat: bool = True
+    keys: frozenset[str] = field(init=False)
+    required: tuple[str, ...] = field(init=False)
+    required_keys: frozenset[str] = field(init=False)
+    #: (name, check, message) of the typed fields, required ones and optional ones
+    typed: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
+    typed_optional: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        base = ("type", "seat") if self.by_seat else ("type",)
+        names = (*base, *self.fields)
+        object.__setattr__(self, "keys", frozenset(names))
+        object.__setattr__(self, "required", tuple(n for n in names if n not in self.optional))
+        object.__setattr__(self, "required_keys", frozenset(self.required))
+        typed = [(n, f.check, f.message) for n, f in self.fields.items() if f is not ANY]
+        object.__setattr__(self, "typed", tuple(t for t in typed if t[0] not in self.optional))
+        object.__setattr__(self, "typed_optional", tuple(t for t in typed if t[0] in self.optional))
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec(Generic[S]):
+    """What a phase accepts: its events, the generator of its legal actions (None where the server
+    draws or the match is over), why it refuses an event type it does not take (`refusals`, type ->
+    reason), and, for the end phase, why it takes nothing at all (`closed`)."""
+
+    events: tuple[EventSpec[S], ...] = ()
+    actions: Callable[[S], list[JSON]] | None = None
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    closed: str | None = None
+    by_type: Mapping[str, EventSpec[S]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_type", {e.type: e for e in self.events})
+
+
+_START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
+
+
+class Rules(ABC, Generic[S]):
+    """A registered game (of states S). One instance per game; stateless."""
 
     name: ClassVar[str]
     #: bumped whenever a change would replay an old event list differently; stamped into `start`
     rules_version: ClassVar[str]
+    #: the game's state class and phase table (from its state.py and rules.py)
+    state_class: type[S]
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
+    #: every event type of the game after `start`, and phase -> type -> spec (both computed from `phases`)
+    event_types: ClassVar[frozenset[str]]
+    _specs: ClassVar[dict[Any, dict[Any, EventSpec[Any]]]]
+
+    def __init__(self) -> None:
+        # read on every event: kept on the instance, where attribute lookup is fastest
+        self._table = getattr(type(self), "_specs", {})
+        # (a game that overrides apply_in_place, like the tests' store-only game, may have neither)
+        self._state_class: type[S] = getattr(type(self), "state_class", None)  # type: ignore[assignment]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "phases" in cls.__dict__:
+            cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
+            cls._specs = {phase: {**spec.by_type} for phase, spec in cls.phases.items()}
 
     @abstractmethod
     def default_options(self) -> JSON:
@@ -89,19 +202,104 @@ class Rules(ABC):
             "rules_version": self.rules_version,
         }
 
-    @abstractmethod
-    def initial_state(self, start: JSON) -> GameState:
+    def check_start(self, start: JSON) -> JSON:
+        """The options of a well-formed start event of this game and rules version, normalized."""
+        if type(start) is not dict or start.get("type") != "start":
+            raise IllegalAction("a match begins with a start event")
+        if start.keys() != _START_KEYS:
+            missing = sorted(_START_KEYS - start.keys())
+            extra = sorted(map(str, start.keys() - _START_KEYS))
+            raise IllegalAction(
+                f"malformed start event: missing {', '.join(missing) or 'nothing'}, "
+                f"unexpected field {', '.join(extra) or 'none'}"
+            )
+        if start["game"] != self.name:
+            raise IllegalAction(f"this start event is for {start['game']!r}, not {self.name}")
+        if start["rules_version"] != self.rules_version:
+            raise IllegalAction(
+                f"unsupported rules version {start['rules_version']!r}: "
+                f"this engine replays rules version {self.rules_version}"
+            )
+        options = self.normalize_options(start["options"])
+        if not is_int(start["players"]) or start["players"] != self.players(options):
+            raise IllegalAction(f"this match is for {self.players(options)} players")
+        return options
+
+    def initial_state(self, start: JSON) -> S:
         """The state right after the `start` event (raises IllegalAction on a malformed start)."""
+        return self.new_state(self.check_start(start))
+
+    def new_state(self, options: JSON) -> S:
+        """The state of a new match with these (normalized) options."""
+        raise NotImplementedError
 
     @abstractmethod
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         """The next server-drawn event (deal, cut, draw...). Only valid when `state.to_move == CHANCE`."""
 
-    @abstractmethod
-    def apply(self, state: GameState, event: JSON) -> GameState:
+    def apply(self, state: GameState, event: JSON) -> S:
         """A new state with `event` applied; raises IllegalAction and leaves `state` untouched."""
+        if type(state) is not self._state_class:
+            raise IllegalAction(f"not a {self.name} state")
+        return self.apply_in_place(state.clone(), event)
 
-    def replay(self, events: list[JSON]) -> GameState:
+    def apply_in_place(self, state: GameState, event: JSON) -> S:
+        """Like `apply`, but may change `state` (replay and playouts own their state). A refused event
+        still leaves `state` as it was: every apply function checks before it changes anything."""
+        if type(state) is not self._state_class:
+            raise IllegalAction(f"not a {self.name} state")
+        self.check_event(state, event).apply(state, event)
+        state.version += 1
+        return state
+
+    def check_event(self, state: GameState, event: JSON) -> EventSpec[Any]:
+        """The spec of `event` once its type, phase, seat, fields and field types are right."""
+        if type(event) is not dict:
+            raise IllegalAction("an event must be a JSON object")
+        kind = event.get("type")
+        try:
+            spec = self._table[state.phase][kind]
+        except (KeyError, TypeError):  # TypeError: an unhashable type
+            raise IllegalAction(self._refusal(self.phases[state.phase], kind, state.phase)) from None
+        keys = event.keys()
+        if keys != spec.keys and keys != spec.required_keys:
+            _check_keys(event, spec)  # raises unless some (not all) optional fields are there
+        if spec.by_seat:
+            seat = event["seat"]
+            to_move = state.to_move
+            if type(seat) is not int or seat != to_move:
+                raise IllegalAction(
+                    f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
+                )
+        try:
+            for name, check, message in spec.typed:
+                if not check(event[name]):
+                    raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+            if spec.typed_optional:
+                for name, check, message in spec.typed_optional:
+                    if name in event and not check(event[name]):
+                        raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+        except TypeError:  # an unhashable value in a membership check: not of the field's type
+            raise IllegalAction(message.format(kind=kind, name=name, value=event[name])) from None
+        return spec
+
+    def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:
+        if kind == "start":
+            return "a start event only begins a match"
+        if type(kind) is not str or kind not in self.event_types:
+            return f"unknown event type {kind!r}"
+        if phase.closed is not None:
+            return phase.closed
+        reason = phase.refusals.get(str(kind))
+        if reason is not None:
+            return reason
+        expected = " or ".join(e.type for e in phase.events)
+        return (
+            f"a {kind} event is not allowed in the {phase_name} phase: "
+            f"not allowed now, the next event must be a {expected}"
+        )
+
+    def replay(self, events: list[JSON]) -> S:
         """Fold a whole event list, oldest first (the `start` event first)."""
         if not events or events[0].get("type") != "start":
             raise IllegalAction("an event list must begin with a start event")
@@ -110,7 +308,16 @@ class Rules(ABC):
             state = self.apply_in_place(state, event)
         return state
 
-    def apply_in_place(self, state: GameState, event: JSON) -> GameState:
-        """Like `apply`, but may reuse `state` (replay and playouts own their state). Engines override
-        this for speed; the default is the safe copy."""
-        return self.apply(state, event)
+
+def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:
+    """Returns if `event` has the spec's fields and no others (optional ones may be left out), else
+    raises the reason why not."""
+    kind = spec.type
+    allowed = ", ".join(sorted(spec.keys))
+    shape = f"a {kind} event has exactly the fields {allowed}"
+    missing = [k for k in spec.required if k not in event]
+    if missing:
+        raise IllegalAction(f"malformed {kind} event: missing {', '.join(missing)}; {shape}")
+    extra = sorted(str(k) for k in event if k not in spec.keys)
+    if extra:
+        raise IllegalAction(f"malformed {kind} event: unexpected field {', '.join(extra)}; {shape}")

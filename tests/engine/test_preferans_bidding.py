@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.preferans.constants import BIDS
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import (
     FORE,
     MIDDLE,
@@ -19,11 +19,11 @@ from tests.engine.test_preferans_helpers import (
 )
 
 
-def start(**options: Any) -> PrefState:
+def start(**options: Any) -> PreferansState:
     return dealt(FORE, MIDDLE, REAR, TALON, **options)
 
 
-def bid_names(state: PrefState) -> list[str]:
+def bid_names(state: PreferansState) -> list[str]:
     return [a["bid"] for a in state.legal_actions()]
 
 
@@ -118,12 +118,12 @@ def test_all_pass_is_raspasy_with_forehand_to_play() -> None:
     assert state.contract == -1 and state.trump is None
 
 
-def _after_one_raspasy(variant: str) -> PrefState:
+def _after_one_raspasy(variant: str) -> PreferansState:
     state = bids(start(variant=variant), (0, "pass"), (1, "pass"), (2, "pass"))
     while state.phase == "play":
-        state = R.apply(state, state.legal_actions()[0])  # type: ignore[assignment]
+        state = R.apply(state, state.legal_actions()[0])
     out = R.apply(state, {"type": "deal", "dealer": 0, "deck": list(reversed(FORE + MIDDLE + REAR + TALON))})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferansState)
     return out
 
 

@@ -9,14 +9,14 @@ import pytest
 
 from games.engine import CHANCE, IllegalAction, get_rules
 from games.engine.cards import DECK_32
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 
 R = get_rules("preferans")
 
 
-def new(**options: Any) -> PrefState:
+def new(**options: Any) -> PreferansState:
     state = R.initial_state(R.start_event(options))
-    assert isinstance(state, PrefState)
+    assert isinstance(state, PreferansState)
     return state
 
 
@@ -33,21 +33,21 @@ def deck_for(fore: list[str], middle: list[str], rear: list[str], talon: list[st
 
 def dealt(
     fore: list[str], middle: list[str], rear: list[str], talon: list[str], dealer: int = 2, **options: Any
-) -> PrefState:
+) -> PreferansState:
     """A fresh pool whose first deal gives these hands; dealer 2 makes seat 0 forehand (3 players)."""
     state = new(**options)
     out = R.apply(state, {"type": "deal", "dealer": dealer, "deck": deck_for(fore, middle, rear, talon)})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferansState)
     return out
 
 
-def act(state: PrefState, seat: int, kind: str, **fields: Any) -> PrefState:
+def act(state: PreferansState, seat: int, kind: str, **fields: Any) -> PreferansState:
     out = R.apply(state, {"type": kind, "seat": seat, **fields})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferansState)
     return out
 
 
-def bids(state: PrefState, *calls: tuple[int, str]) -> PrefState:
+def bids(state: PreferansState, *calls: tuple[int, str]) -> PreferansState:
     for seat, bid in calls:
         state = act(state, seat, "bid", bid=bid)
     return state
@@ -58,7 +58,7 @@ def rest(*used: list[str]) -> list[str]:
     return [c for c in DECK_32 if c not in taken]
 
 
-def snapshot(state: PrefState) -> tuple[Any, ...]:
+def snapshot(state: PreferansState) -> tuple[Any, ...]:
     return (
         state.version,
         state.to_move,
@@ -68,7 +68,7 @@ def snapshot(state: PrefState) -> tuple[Any, ...]:
     )
 
 
-def assert_refused(state: PrefState, event: Any, words: str) -> None:
+def assert_refused(state: PreferansState, event: Any, words: str) -> None:
     """Both apply and apply_in_place refuse `event` with a reason naming the rule; nothing changes."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
@@ -104,11 +104,11 @@ def test_first_dealer_is_drawn_then_rotates_clockwise() -> None:
     state = new()
     assert state.to_move == CHANCE
     first = R.chance_event(state, random.Random(5))
-    state = R.apply(state, first)  # type: ignore[assignment]
+    state = R.apply(state, first)
     assert state.dealer == first["dealer"] and state.active[0] == (first["dealer"] + 1) % 3
     # everybody passes: raspasy; play it out with the first legal card
     while state.to_move != CHANCE:
-        state = R.apply(state, state.legal_actions()[0])  # type: ignore[assignment]
+        state = R.apply(state, state.legal_actions()[0])
     nxt = R.chance_event(state, random.Random(1))
     assert nxt["dealer"] == (first["dealer"] + 1) % 3
     assert_refused(state, {**nxt, "dealer": first["dealer"]}, "dealer must be seat")
@@ -127,7 +127,7 @@ def test_bad_deals_are_refused() -> None:
 def test_four_players_dealer_sits_out() -> None:
     state = new(players=4)
     out = R.apply(state, {"type": "deal", "dealer": 1, "deck": list(DECK_32)})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferansState)
     assert out.active == [2, 3, 0]
     assert out.hands[1] == [] and [len(h) for h in out.hands] == [10, 0, 10, 10]
     assert out.to_move == 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine.preferans.play import trick_winner
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import (
     FORE,
     MIDDLE,
@@ -16,7 +16,7 @@ from tests.engine.test_preferans_helpers import (
 )
 
 
-def playing(contract: str, discard: list[str]) -> PrefState:
+def playing(contract: str, discard: list[str]) -> PreferansState:
     state = bids(dealt(FORE, MIDDLE, REAR, TALON), (0, "6S"), (1, "pass"), (2, "pass"))
     state = act(state, 0, "exchange", discard=discard)
     state = act(state, 0, "declare", contract=contract)
@@ -25,7 +25,7 @@ def playing(contract: str, discard: list[str]) -> PrefState:
     return state
 
 
-def cards(state: PrefState) -> list[str]:
+def cards(state: PreferansState) -> list[str]:
     return [a["card"] for a in state.legal_actions()]
 
 
@@ -69,7 +69,7 @@ def test_forehand_leads_whoever_declares() -> None:
     assert state.to_move == 0 and state.view(0)["turn"] == 0
 
 
-def raspasy() -> PrefState:
+def raspasy() -> PreferansState:
     return bids(dealt(FORE, MIDDLE, REAR, TALON), (0, "pass"), (1, "pass"), (2, "pass"))
 
 

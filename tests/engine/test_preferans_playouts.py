@@ -13,11 +13,11 @@ import pytest
 from games.engine import CHANCE, IllegalAction
 from games.engine.cards import DECK_32
 from games.engine.preferans.fast import random_deal
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import R, new, snapshot
 
 
-def _cards_in_play(state: PrefState) -> Counter[str]:
+def _cards_in_play(state: PreferansState) -> Counter[str]:
     cards: Counter[str] = Counter(c for h in state.hands for c in h)
     cards.update(state.discards)
     cards.update(state.played)
@@ -37,7 +37,7 @@ def _visible_cards(view: dict[str, Any]) -> set[str]:
     return seen
 
 
-def _hidden_from(state: PrefState, seat: int | None) -> set[str]:
+def _hidden_from(state: PreferansState, seat: int | None) -> set[str]:
     hidden: set[str] = set()
     open_seats = set(state.defenders()) if state.open_hands and state.phase == "play" else set()
     for other in range(state.n):
@@ -55,7 +55,7 @@ def _hidden_from(state: PrefState, seat: int | None) -> set[str]:
     return hidden
 
 
-def _check_step(state: PrefState, step: int, deep: bool) -> None:
+def _check_step(state: PreferansState, step: int, deep: bool) -> None:
     to_move = state.to_move
     if state.phase in ("bid", "exchange", "declare", "whist", "mode", "play"):
         assert _cards_in_play(state) == Counter(DECK_32)
@@ -93,7 +93,7 @@ def uniform(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 def play_pool(
     seed: int, options: dict[str, Any], check_every: int = 1, policy: Any = uniform
-) -> tuple[PrefState, list[dict[str, Any]]]:
+) -> tuple[PreferansState, list[dict[str, Any]]]:
     rng = random.Random(seed)
     state = new(**options)
     events: list[dict[str, Any]] = [R.start_event(options)]
@@ -104,7 +104,7 @@ def play_pool(
         event = R.chance_event(state, rng) if state.to_move == CHANCE else policy(state.legal_actions(), rng)
         events.append(event)
         out = R.apply_in_place(state, event)
-        assert isinstance(out, PrefState)
+        assert isinstance(out, PreferansState)
         state = out
         step += 1
         assert state.version == len(events)
@@ -112,7 +112,7 @@ def play_pool(
     return state, events
 
 
-def _check_finished(state: PrefState, events: list[dict[str, Any]]) -> None:
+def _check_finished(state: PreferansState, events: list[dict[str, Any]]) -> None:
     result = state.result()
     assert result["finished"] and result["end_reason"] in ("pools_full", "max_deals")
     assert sum(Fraction(t) for t in result["totals_exact"]) == 0
@@ -184,7 +184,7 @@ def test_raspasy_heavy_pools_end_by_max_deals() -> None:
     while state.to_move is not None:
         event = R.chance_event(state, rng) if state.to_move == CHANCE else state.legal_actions()[0]
         events.append(event)
-        state = R.apply_in_place(state, event)  # type: ignore[assignment]
+        state = R.apply_in_place(state, event)
     assert state.deal_no == 25 and all(r["kind"] == "raspasy" for r in state.rows)
     _check_finished(state, events)
     assert state.result()["end_reason"] == "max_deals"
@@ -252,5 +252,5 @@ def test_malformed_events_raise_illegal_action_and_change_nothing() -> None:
                     else:  # a junk value may happen to be another legal choice
                         assert phase == "deal" or bad in replay_state.legal_actions()
             assert snapshot(replay_state) == before
-        replay_state = R.apply_in_place(replay_state, event)  # type: ignore[assignment]
+        replay_state = R.apply_in_place(replay_state, event)
     assert seen_phases >= {"deal", "bid", "exchange", "declare", "whist", "play"}

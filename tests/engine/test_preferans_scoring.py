@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from games.engine.preferans.constants import BID_INDEX
 from games.engine.preferans.scoring import Sheet
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import (
     FORE,
     MIDDLE,
@@ -24,7 +24,7 @@ ANNA, BEN, CARLA = 0, 1, 2
 RANKS = "789TJQKA"
 
 
-def anna_ben_carla(variant: str = "sochi") -> PrefState:
+def anna_ben_carla(variant: str = "sochi") -> PreferansState:
     """The seed's example through the engine: Anna plays 7♥, Ben whists alone (closed), Carla passes;
     Anna takes 6 tricks, the defenders 4."""
     state = bids(
@@ -150,7 +150,7 @@ def test_settlement_exact_thirds_and_json() -> None:
     totals = sheet.settlement()
     assert totals == [Fraction(-140, 3), Fraction(70, 3), Fraction(70, 3)] and sum(totals) == 0
     state = R.initial_state(R.start_event({}))
-    assert isinstance(state, PrefState)
+    assert isinstance(state, PreferansState)
     state.sheet = sheet
     result = state.result()
     assert result["totals_exact"] == ["-140/3", "70/3", "70/3"]
@@ -179,7 +179,7 @@ def test_rostov_pays_mountain_as_whists_and_half_for_a_failed_whister() -> None:
     assert sum(sheet.settlement()) == 0
 
 
-def _no_whist_seven(state: PrefState, declarer: int) -> PrefState:
+def _no_whist_seven(state: PreferansState, declarer: int) -> PreferansState:
     """Everybody else passes; `declarer` (forehand) bids and declares 7H; both defenders pass."""
     order = state.active
     state = act(state, order[0], "bid", bid="7H")
@@ -209,25 +209,25 @@ def test_max_deals_ends_and_closes_the_pool() -> None:
     assert result["deals"][-1]["mountain"] == [16, 20, 20]
 
 
-def _next_deal(state: PrefState, deck: list[str]) -> PrefState:
+def _next_deal(state: PreferansState, deck: list[str]) -> PreferansState:
     dealer = (state.dealer + 1) % state.n if state.dealer >= 0 else 0
     out = R.apply(state, {"type": "deal", "dealer": dealer, "deck": deck})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferansState)
     return out
 
 
-def _raspasy_deal(state: PrefState) -> PrefState:
+def _raspasy_deal(state: PreferansState) -> PreferansState:
     deck = list(reversed(FORE + MIDDLE + REAR + TALON)) if state.deal_no % 2 else FORE + MIDDLE + REAR + TALON
     state = _next_deal(state, deck)
     state = bids(state, *((s, "pass") for s in state.active))
     while state.phase == "play":
-        state = R.apply(state, state.legal_actions()[0])  # type: ignore[assignment]
+        state = R.apply(state, state.legal_actions()[0])
     return state
 
 
 def test_ascending_raspasy_multiplies_one_two_three_three() -> None:
     state = R.initial_state(R.start_event({"ascending_raspasy": True}))
-    assert isinstance(state, PrefState)
+    assert isinstance(state, PreferansState)
     for _ in range(4):
         state = _raspasy_deal(state)
     rows = state.result()["deals"]
@@ -243,7 +243,7 @@ def test_ascending_raspasy_multiplies_one_two_three_three() -> None:
     assert state.result()["deals"][-1]["multiplier"] == 1
     # without the option every raspasy costs 1 per trick
     plain = R.initial_state(R.start_event({}))
-    assert isinstance(plain, PrefState)
+    assert isinstance(plain, PreferansState)
     for _ in range(3):
         plain = _raspasy_deal(plain)
     assert [r["multiplier"] for r in plain.result()["deals"]] == [1, 1, 1]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.engine import CHANCE
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import R, new
 
 
@@ -25,13 +25,13 @@ def first_deal_events(seed: int) -> list[dict[str, Any]]:
             legal = state.legal_actions()
             event = legal[rng.randrange(len(legal))]
         events.append(event)
-        state = R.apply_in_place(state, event)  # type: ignore[assignment]
+        state = R.apply_in_place(state, event)
     return events
 
 
 def row_under(options: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
     state = R.replay([R.start_event({"pool": 30, **options}), *events])
-    assert isinstance(state, PrefState)
+    assert isinstance(state, PreferansState)
     return state.rows[-1]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 from tests.engine.test_preferans_helpers import (
     FORE,
     MIDDLE,
@@ -17,7 +17,7 @@ from tests.engine.test_preferans_helpers import (
 )
 
 
-def declared(contract: str = "7H", **options: Any) -> PrefState:
+def declared(contract: str = "7H", **options: Any) -> PreferansState:
     """Seat 0 (forehand) declares `contract` after bidding 6S; seats 1 and 2 defend."""
     state = bids(dealt(FORE, MIDDLE, REAR, TALON, **options), (0, "6S"), (1, "pass"), (2, "pass"))
     state = act(state, 0, "exchange", discard=["KD", "AD"])

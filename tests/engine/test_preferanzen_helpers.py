@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from games.engine.base import CHANCE, JSON
 from games.engine.cards import DECK_32
-from games.engine.preferanzen.engine import PrefRules
-from games.engine.preferanzen.state import PrefState
+from games.engine.preferanzen.rules import PreferanzenFamilyRules
+from games.engine.preferanzen.state import PreferanzenState
 
 
 def deck_for(dealer: int, hands: dict[int, list[str]], talon: list[str] | None = None) -> list[str]:
@@ -38,32 +38,32 @@ def deck_for(dealer: int, hands: dict[int, list[str]], talon: list[str] | None =
     return deck
 
 
-def start(rules: PrefRules, deals: int = 12) -> PrefState:
+def start(rules: PreferanzenFamilyRules, deals: int = 12) -> PreferanzenState:
     st = rules.initial_state(rules.start_event({"deals": deals}))
-    assert isinstance(st, PrefState)
+    assert isinstance(st, PreferanzenState)
     return st
 
 
 def dealt(
-    rules: PrefRules, dealer: int, hands: dict[int, list[str]], talon: list[str] | None = None
-) -> PrefState:
+    rules: PreferanzenFamilyRules, dealer: int, hands: dict[int, list[str]], talon: list[str] | None = None
+) -> PreferanzenState:
     """A fresh session whose first deal (dealer `dealer`) gives exactly these hands."""
     st = start(rules)
     st.dealer = dealer
     out = rules.apply(st, {"type": "deal", "deck": deck_for(dealer, hands, talon)})
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferanzenState)
     return out
 
 
-def act(rules: PrefRules, st: PrefState, **fields: object) -> PrefState:
+def act(rules: PreferanzenFamilyRules, st: PreferanzenState, **fields: object) -> PreferanzenState:
     """Apply an event for the seat to move."""
     event: JSON = {"seat": st.to_move, **fields}
     out = rules.apply(st, event)
-    assert isinstance(out, PrefState)
+    assert isinstance(out, PreferanzenState)
     return out
 
 
-def bids(rules: PrefRules, st: PrefState, *sequence: str) -> PrefState:
+def bids(rules: PreferanzenFamilyRules, st: PreferanzenState, *sequence: str) -> PreferanzenState:
     """Apply bids in turn order; "geschaeft:H" style names carry a suit."""
     for item in sequence:
         name, _, suit = item.partition(":")
@@ -74,24 +74,28 @@ def bids(rules: PrefRules, st: PrefState, *sequence: str) -> PrefState:
     return st
 
 
-Chooser = Callable[[PrefState, list[JSON]], JSON]
+Chooser = Callable[[PreferanzenState, list[JSON]], JSON]
 
 
-def first_legal(st: PrefState, legal: list[JSON]) -> JSON:
+def first_legal(st: PreferanzenState, legal: list[JSON]) -> JSON:
     return legal[0]
 
 
-def play_out(rules: PrefRules, st: PrefState, choose: Chooser = first_legal) -> PrefState:
+def play_out(
+    rules: PreferanzenFamilyRules, st: PreferanzenState, choose: Chooser = first_legal
+) -> PreferanzenState:
     """Play the current deal to its end."""
     while st.phase in ("play", "defend", "invite", "declare", "talon", "bid"):
         legal = st.legal_actions()
         out = rules.apply(st, choose(st, legal))
-        assert isinstance(out, PrefState)
+        assert isinstance(out, PreferanzenState)
         st = out
     return st
 
 
-def random_session(rules: PrefRules, seed: int, deals: int) -> tuple[list[JSON], PrefState]:
+def random_session(
+    rules: PreferanzenFamilyRules, seed: int, deals: int
+) -> tuple[list[JSON], PreferanzenState]:
     """A whole random session; returns its events and the final state."""
     rng = random.Random(seed)
     start_event = rules.start_event({"deals": deals})
@@ -105,14 +109,14 @@ def random_session(rules: PrefRules, seed: int, deals: int) -> tuple[list[JSON],
             event = legal[rng.randrange(len(legal))]
         events.append(event)
         st = rules.apply_in_place(st, event)
-    assert isinstance(st, PrefState)
+    assert isinstance(st, PreferanzenState)
     return events, st
 
 
 _CARD = re.compile(r'"([789TJQKA][CSDH])"')
 
 
-def visible_cards(st: PrefState, seat: int | None) -> set[str]:
+def visible_cards(st: PreferanzenState, seat: int | None) -> set[str]:
     """Every card `seat` may legitimately see right now."""
     seen = {c for _, c in st.trick}
     for trick in st.history:
@@ -128,7 +132,7 @@ def visible_cards(st: PrefState, seat: int | None) -> set[str]:
     return seen
 
 
-def check_state(rules: PrefRules, st: PrefState, views: bool = True) -> None:
+def check_state(rules: PreferanzenFamilyRules, st: PreferanzenState, views: bool = True) -> None:
     """Invariants of one state: conservation, sums, legal actions and (with `views`) no leaks."""
     played = [c for _, c in st.trick] + [p["card"] for t in st.history for p in t["cards"]]
     if st.deal_no:
@@ -151,13 +155,15 @@ def check_state(rules: PrefRules, st: PrefState, views: bool = True) -> None:
         assert view["legal"] == (st.legal_actions() if seat is not None and seat == st.to_move else [])
 
 
-def checked_session(rules: PrefRules, seed: int, deals: int, deep: bool = False) -> PrefState:
+def checked_session(
+    rules: PreferanzenFamilyRules, seed: int, deals: int, deep: bool = False
+) -> PreferanzenState:
     """A random session with every invariant checked; `deep` also checks non-mutation, that every
     legal action applies, and replay at every deal boundary."""
     rng = random.Random(seed)
     events = [rules.start_event({"deals": deals})]
     st = rules.initial_state(events[0])
-    assert isinstance(st, PrefState)
+    assert isinstance(st, PreferanzenState)
     while st.to_move is not None:
         if st.to_move == CHANCE:
             event = rules.chance_event(st, rng)
@@ -172,7 +178,7 @@ def checked_session(rules: PrefRules, seed: int, deals: int, deep: bool = False)
                     rules.apply(st, other)
             new = rules.apply(st, event)
             assert [json.dumps(st.view(s), sort_keys=True) for s in (0, 1, 2, None)] == before
-            assert isinstance(new, PrefState)
+            assert isinstance(new, PreferanzenState)
             st = new
         else:
             st = rules.apply_in_place(st, event)
@@ -185,8 +191,8 @@ def checked_session(rules: PrefRules, seed: int, deals: int, deep: bool = False)
     return st
 
 
-def assert_same(a: object, b: PrefState) -> None:
-    assert isinstance(a, PrefState)
+def assert_same(a: object, b: PreferanzenState) -> None:
+    assert isinstance(a, PreferanzenState)
     for seat in (0, 1, 2, None):
         assert a.view(seat) == b.view(seat)
     assert a.result() == b.result()

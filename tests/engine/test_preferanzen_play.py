@@ -7,7 +7,7 @@ import pytest
 from games.engine.base import IllegalAction
 from games.engine.preferanzen import RULES
 from games.engine.preferanzen.austrian import trick_points
-from games.engine.preferanzen.play import legal_cards
+from games.engine.preferanzen.cards import legal_cards
 from tests.engine.test_preferanzen_helpers import act, bids, dealt, play_out
 
 R = RULES

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from games.engine.base import IllegalAction
-from games.engine.preference_vienna import RULES
+from games.engine.preferanzen.vienna import RULES
 from tests.engine.test_preferanzen_helpers import checked_session
 
 R = RULES

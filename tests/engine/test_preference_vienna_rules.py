@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.base import IllegalAction
-from games.engine.preference_vienna import RULES
+from games.engine.preferanzen.vienna import RULES
 from tests.engine.test_preferanzen_helpers import act, bids, dealt, play_out
 
 R = RULES

@@ -1,13 +1,15 @@
-"""Bidding, the talon exchange, the contract and the whisting: one legal-actions and one apply function
-per phase. Positions 0, 1, 2 are forehand, middlehand and rearhand of the current deal."""
+"""The phases from the auction to the start of play: bid, exchange (the talon), declare, whist
+(`defend` events) and mode, each with its `<phase>_actions` and `apply_<event>` (the event's shape,
+phase and seat are checked by the rules table in rules.py first). Positions 0, 1, 2 are forehand,
+middlehand and rearhand of the current deal."""
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferans import deal
+from games.engine.preferans.cards import sort_hand
 from games.engine.preferans.constants import (
     BID_INDEX,
     BIDS,
@@ -19,19 +21,16 @@ from games.engine.preferans.constants import (
     level_of,
     trump_of,
 )
-from games.engine.preferans.events import check_player_event
-
-if TYPE_CHECKING:
-    from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import DECLARE, EXCHANGE, MODE, PLAY, WHIST, PreferansState
 
 # --- bidding -----------------------------------------------------------------------------------------
 
 
-def _bid_misere(state: PrefState, seat: int) -> bool:
+def _bid_misere(state: PreferansState, seat: int) -> bool:
     return any(s == seat and b == MISERE for s, b in state.bids)
 
 
-def _may_hold(state: PrefState, pos: int) -> bool:
+def _may_hold(state: PreferansState, pos: int) -> bool:
     """Two players left, this one the elder of them, facing the other's bid (never a misère)."""
     if state.high < 0 or state.high == MIS_INDEX or state.high_pos == pos:
         return False
@@ -39,7 +38,7 @@ def _may_hold(state: PrefState, pos: int) -> bool:
     return len(remaining) == 2 and remaining[0] == pos
 
 
-def bid_options(state: PrefState) -> list[str]:
+def bid_options(state: PreferansState) -> list[str]:
     pos = state.pos
     if state.made_bid[pos] and _bid_misere(state, state.active[pos]):
         return [PASS]
@@ -53,22 +52,19 @@ def bid_options(state: PrefState) -> list[str]:
     return options
 
 
-def bid_actions(state: PrefState) -> list[JSON]:
+def bid_actions(state: PreferansState) -> list[JSON]:
     seat = state.active[state.pos]
     return [{"type": "bid", "seat": seat, "bid": b} for b in bid_options(state)]
 
 
-def apply_bid(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("bid",))
+def apply_bid(state: PreferansState, event: JSON) -> None:
     bid = event["bid"]
-    if not isinstance(bid, str) or (bid not in BID_INDEX and bid not in (PASS, HOLD)):
-        raise IllegalAction("a bid is pass, hold, MIS or a level 6-10 with S, C, D, H or NT (e.g. 7H)")
     if bid not in bid_options(state):
         raise IllegalAction(_bid_reason(state, bid))
     do_bid(state, bid)
 
 
-def do_bid(state: PrefState, bid: str) -> None:
+def do_bid(state: PreferansState, bid: str) -> None:
     """Apply a bid already known to be legal."""
     pos = state.pos
     state.bids.append([state.active[pos], bid])
@@ -82,7 +78,7 @@ def do_bid(state: PrefState, bid: str) -> None:
     _after_bid(state)
 
 
-def _bid_reason(state: PrefState, bid: str) -> str:
+def _bid_reason(state: PreferansState, bid: str) -> str:
     seat = state.active[state.pos]
     if _bid_misere(state, seat):
         return "after bidding misère a player can only pass"
@@ -95,7 +91,7 @@ def _bid_reason(state: PrefState, bid: str) -> str:
     return f"a bid must be higher than {BIDS[state.high]}"
 
 
-def _after_bid(state: PrefState) -> None:
+def _after_bid(state: PreferansState) -> None:
     passes = sum(state.passed)
     if passes == 3:
         deal.start_raspasy(state)
@@ -108,25 +104,24 @@ def _after_bid(state: PrefState) -> None:
         state.pos = pos
 
 
-def _start_exchange(state: PrefState) -> None:
+def _start_exchange(state: PreferansState) -> None:
     """The talon is turned face up for everyone and goes into the declarer's hand."""
     state.pos = state.high_pos
     state.declarer = state.active[state.high_pos]
     state.talon_shown = True
-    state.hands[state.declarer] = deal.sort_hand(state.hands[state.declarer] + state.talon)
-    state.phase = "exchange"
+    state.hands[state.declarer] = sort_hand(state.hands[state.declarer] + state.talon)
+    state.phase = EXCHANGE
 
 
 # --- exchange and contract ---------------------------------------------------------------------------
 
 
-def exchange_actions(state: PrefState) -> list[JSON]:
+def exchange_actions(state: PreferansState) -> list[JSON]:
     hand = state.hands[state.declarer]
     return [{"type": "exchange", "seat": state.declarer, "discard": [a, b]} for a, b in combinations(hand, 2)]
 
 
-def apply_exchange(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("discard",))
+def apply_exchange(state: PreferansState, event: JSON) -> None:
     discard = event["discard"]
     hand = state.hands[state.declarer]
     if (
@@ -139,7 +134,7 @@ def apply_exchange(state: PrefState, event: JSON) -> None:
     do_exchange(state, discard)
 
 
-def do_exchange(state: PrefState, discard: list[str]) -> None:
+def do_exchange(state: PreferansState, discard: list[str]) -> None:
     hand = state.hands[state.declarer]
     state.hands[state.declarer] = [c for c in hand if c not in discard]
     state.discards = list(discard)
@@ -147,29 +142,28 @@ def do_exchange(state: PrefState, discard: list[str]) -> None:
         state.contract = MIS_INDEX
         _start_play(state, open_hands=True)
     else:
-        state.phase = "declare"
+        state.phase = DECLARE
 
 
-def declare_options(state: PrefState) -> list[str]:
+def declare_options(state: PreferansState) -> list[str]:
     return [BIDS[i] for i in range(state.high, len(BIDS)) if i != MIS_INDEX]
 
 
-def declare_actions(state: PrefState) -> list[JSON]:
+def declare_actions(state: PreferansState) -> list[JSON]:
     return [{"type": "declare", "seat": state.declarer, "contract": c} for c in declare_options(state)]
 
 
-def apply_declare(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("contract",))
+def apply_declare(state: PreferansState, event: JSON) -> None:
     contract = event["contract"]
-    if not isinstance(contract, str) or contract not in declare_options(state):
+    if contract not in declare_options(state):
         raise IllegalAction(f"the contract must be a game of at least {BIDS[state.high]} (not misère)")
     do_declare(state, contract)
 
 
-def do_declare(state: PrefState, contract: str) -> None:
+def do_declare(state: PreferansState, contract: str) -> None:
     state.contract = BID_INDEX[contract]
     state.trump = trump_of(state.contract)
-    state.phase = "whist"
+    state.phase = WHIST
     state.defend_step = 0
     state.pos = (state.high_pos + 1) % 3
 
@@ -177,7 +171,7 @@ def do_declare(state: PrefState, contract: str) -> None:
 # --- whisting ----------------------------------------------------------------------------------------
 
 
-def whist_options(state: PrefState) -> list[str]:
+def whist_options(state: PreferansState) -> list[str]:
     first = state.active[(state.high_pos + 1) % 3]
     if (
         state.defend_step == 1
@@ -188,13 +182,12 @@ def whist_options(state: PrefState) -> list[str]:
     return ["whist", "pass"]
 
 
-def whist_actions(state: PrefState) -> list[JSON]:
+def whist_actions(state: PreferansState) -> list[JSON]:
     seat = state.active[state.pos]
     return [{"type": "defend", "seat": seat, "call": c} for c in whist_options(state)]
 
 
-def apply_whist(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("call",))
+def apply_whist(state: PreferansState, event: JSON) -> None:
     call = event["call"]
     if call not in whist_options(state):
         if call == "half":
@@ -203,7 +196,7 @@ def apply_whist(state: PrefState, event: JSON) -> None:
     do_whist(state, call)
 
 
-def do_whist(state: PrefState, call: str) -> None:
+def do_whist(state: PreferansState, call: str) -> None:
     seat = state.active[state.pos]
     first_pos = (state.high_pos + 1) % 3
     first, second = state.active[first_pos], state.active[(first_pos + 1) % 3]
@@ -223,32 +216,28 @@ def do_whist(state: PrefState, call: str) -> None:
     if not state.whisters:
         deal.finish_unplayed(state, half_whister=None)
     elif len(state.whisters) == 1:
-        state.phase = "mode"
+        state.phase = MODE
         state.pos = state.active.index(state.whisters[0])
     else:
         _start_play(state, open_hands=False)
 
 
-def mode_actions(state: PrefState) -> list[JSON]:
+def mode_actions(state: PreferansState) -> list[JSON]:
     seat = state.whisters[0]
     return [{"type": "mode", "seat": seat, "mode": m} for m in ("closed", "open")]
 
 
-def apply_mode(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("mode",))
-    mode = event["mode"]
-    if mode not in ("open", "closed"):
-        raise IllegalAction("a lone whister chooses open or closed play")
-    do_mode(state, mode)
+def apply_mode(state: PreferansState, event: JSON) -> None:
+    do_mode(state, event["mode"])
 
 
-def do_mode(state: PrefState, mode: str) -> None:
+def do_mode(state: PreferansState, mode: str) -> None:
     state.mode = mode
     _start_play(state, open_hands=mode == "open")
 
 
-def _start_play(state: PrefState, open_hands: bool) -> None:
+def _start_play(state: PreferansState, open_hands: bool) -> None:
     """Forehand leads the first trick in every contract."""
     state.open_hands = open_hands
-    state.phase = "play"
+    state.phase = PLAY
     state.pos = 0

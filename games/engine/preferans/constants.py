@@ -88,9 +88,9 @@ def normalize_options(options: Any) -> JSON:
         raise IllegalAction("players must be 3 or 4 (with four, the dealer sits out)")
     if not is_int(opts["pool"]) or opts["pool"] not in POOL_SIZES:
         raise IllegalAction("pool must be 10, 20 or 30")
-    if not isinstance(opts["variant"], str) or opts["variant"] not in VARIANTS:
+    if type(opts["variant"]) is not str or opts["variant"] not in VARIANTS:
         raise IllegalAction("variant must be sochi, leningrad or rostov")
-    if not isinstance(opts["ascending_raspasy"], bool):
+    if opts["ascending_raspasy"] is not True and opts["ascending_raspasy"] is not False:
         raise IllegalAction("ascending_raspasy must be true or false")
     md = opts["max_deals"]
     if not is_int(md) or not 1 <= md <= 10000:

@@ -10,38 +10,22 @@ sits out and the other three (clockwise from his left) play.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from games.engine.base import JSON, IllegalAction
+from games.engine.base import JSON, Field, IllegalAction
 from games.engine.cards import DECK_32
+from games.engine.preferans.cards import SORT_KEY
 from games.engine.preferans.constants import BIDS, MIS_INDEX
+from games.engine.preferans.state import BID, DEAL, OVER, PLAY, PreferansState
 
-if TYPE_CHECKING:
-    from games.engine.preferans.state import PrefState
-
-_SUIT_ORDER = {"S": 0, "C": 1, "D": 2, "H": 3}
-_RANK_ORDER = {r: i for i, r in enumerate("789TJQKA")}
 _DECK_SET = frozenset(DECK_32)
 
 
-_KEY = {c: _SUIT_ORDER[c[1]] * 8 + _RANK_ORDER[c[0]] for c in DECK_32}
-
-
-def sort_key(card: str) -> int:
-    """Display order: spades, clubs, diamonds, hearts (the bidding order), 7 up to ace."""
-    return _KEY[card]
-
-
-def sort_hand(cards: list[str]) -> list[str]:
-    return sorted(cards, key=_KEY.__getitem__)
-
-
-def next_dealer(state: PrefState) -> int | None:
+def next_dealer(state: PreferansState) -> int | None:
     """None before the first deal: the server draws the first dealer."""
     return None if state.dealer < 0 else (state.dealer + 1) % state.n
 
 
-def deal_event(state: PrefState, rng: random.Random) -> JSON:
+def deal_event(state: PreferansState, rng: random.Random) -> JSON:
     dealer = next_dealer(state)
     if dealer is None:
         dealer = rng.randrange(state.n)
@@ -50,19 +34,22 @@ def deal_event(state: PrefState, rng: random.Random) -> JSON:
     return {"type": "deal", "dealer": dealer, "deck": deck}
 
 
-def apply_deal(state: PrefState, event: JSON) -> None:
-    if set(event) != {"type", "dealer", "deck"}:
-        raise IllegalAction("a deal event has exactly the fields type, dealer, deck")
+def _complete(deck: object) -> bool:
+    try:
+        return type(deck) is list and len(deck) == 32 and set(deck) == _DECK_SET
+    except TypeError:  # unhashable junk in the list
+        return False
+
+
+#: the `deck` field of a deal
+DECK_FIELD = Field(_complete, "the deck must hold each of the 32 cards 7-A exactly once")
+
+
+def apply_deal(state: PreferansState, event: JSON) -> None:
     dealer, deck = event["dealer"], event["deck"]
     expected = next_dealer(state)
-    if type(dealer) is not int or not 0 <= dealer < state.n or (expected is not None and dealer != expected):
+    if not 0 <= dealer < state.n or (expected is not None and dealer != expected):
         raise IllegalAction(f"the dealer must be seat {expected} (the left neighbour of the last dealer)")
-    try:
-        complete = isinstance(deck, list) and len(deck) == 32 and set(deck) == _DECK_SET
-    except TypeError:  # unhashable junk in the list
-        complete = False
-    if not complete:
-        raise IllegalAction("the deck must hold each of the 32 cards 7-A exactly once")
     state.dealer = dealer
     state.deal_no += 1
     if state.n == 4:
@@ -70,7 +57,7 @@ def apply_deal(state: PrefState, event: JSON) -> None:
     else:
         state.active = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
     hands: list[list[str]] = [[] for _ in range(state.n)]
-    key = _KEY.__getitem__
+    key = SORT_KEY.__getitem__
     for pos, seat in enumerate(state.active):
         a = 2 * pos
         cards = deck[a : a + 2] + deck[a + 8 : a + 10] + deck[a + 14 : a + 16]
@@ -102,22 +89,22 @@ def apply_deal(state: PrefState, event: JSON) -> None:
     state.tricks = [0] * state.n
     state.tricks_done = 0
     state.played = []
-    state.phase = "bid"
+    state.phase = BID
 
 
-def start_raspasy(state: PrefState) -> None:
+def start_raspasy(state: PreferansState) -> None:
     """Everybody passed: each plays for himself, no trump, talon cards lead the first two tricks."""
     state.raspasy = True
-    state.phase = "play"
+    state.phase = PLAY
     state.pos = 0
 
 
-def finish_unplayed(state: PrefState, half_whister: int | None) -> None:
+def finish_unplayed(state: PreferansState, half_whister: int | None) -> None:
     state.sheet.score_unplayed(state.declarer, state.contract, half_whister)
     _end_deal(state, "half_whist" if half_whister is not None else "no_whist")
 
 
-def finish_played(state: PrefState) -> None:
+def finish_played(state: PreferansState) -> None:
     sheet = state.sheet
     if state.raspasy:
         sheet.score_raspasy(state.active, state.tricks, state.multiplier())
@@ -130,7 +117,7 @@ def finish_played(state: PrefState) -> None:
         _end_deal(state, "contract")
 
 
-def _end_deal(state: PrefState, kind: str) -> None:
+def _end_deal(state: PreferansState, kind: str) -> None:
     row: JSON = {
         "deal": state.deal_no,
         "dealer": state.dealer,
@@ -155,4 +142,4 @@ def _end_deal(state: PrefState, kind: str) -> None:
     state.rows.append(row)
     state.hands = [[] for _ in range(state.n)]
     state.trick = []
-    state.phase = "over" if state.end_reason else "deal"
+    state.phase = OVER if state.end_reason else DEAL

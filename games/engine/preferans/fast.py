@@ -14,10 +14,10 @@ from games.engine.base import JSON
 from games.engine.cards import DECK_32
 from games.engine.preferans import bidding, deal
 from games.engine.preferans.play import do_play, legal_cards
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 
 
-def random_deal(state: PrefState, rng: random.Random) -> list[JSON]:
+def random_deal(state: PreferansState, rng: random.Random) -> list[JSON]:
     """Deal (server draw included) and finish one deal of `state`, which must be waiting for a deal.
     Returns the deal's events."""
     rand = rng.random  # int(rand() * n) is a uniform index (up to float rounding) and much faster

@@ -1,97 +1,78 @@
-"""Trick play: follow suit, else trump, else any card; raspasy's first two tricks follow the talon card."""
+"""The play phase: follow suit, else trump, else any card; raspasy's first two tricks follow the talon
+card (`required_suit`, the one place the follow rule is written). `play_actions` and `apply_play`; the
+event's shape, phase, seat and card are checked by the rules table (rules.py) first."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferans.constants import RANK_ORDER
 from games.engine.preferans.deal import finish_played
-from games.engine.preferans.events import check_player_event
-
-if TYPE_CHECKING:
-    from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import PreferansState
 
 _SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
-def talon_suit(state: PrefState) -> str | None:
+def talon_suit(state: PreferansState) -> str | None:
     """In raspasy the first two tricks take their suit from a turned talon card."""
     if state.raspasy and state.tricks_done < 2:
         return state.talon[state.tricks_done][1]
     return None
 
 
-def legal_cards(state: PrefState) -> list[str]:
-    hand = state.hands[state.active[state.pos]]
-    if state.raspasy and state.tricks_done < 2:
+def required_suit(state: PreferansState, hand: list[str]) -> tuple[str | None, str]:
+    """The follow rule, written once: the suit `hand` must play now and the rule that demands it, or
+    (None, "") when any card may be played. The talon card's suit in raspasy's first two tricks, else
+    the led suit, else a trump."""
+    if state.raspasy and state.tricks_done < 2:  # talon_suit(state), inline: this runs on every play
         ts = state.talon[state.tricks_done][1]
-        own = [c for c in hand if c[1] == ts]
-        if own:
-            return own
+        for c in hand:
+            if c[1] == ts:
+                return ts, "must follow the talon card's suit"
     if not state.trick:
-        return hand[:]
+        return None, ""
     lead = state.trick[0][1][1]
-    own = [c for c in hand if c[1] == lead]
-    if own:
-        return own
+    for c in hand:
+        if c[1] == lead:
+            return lead, "must follow suit"
     trump = state.trump
     if trump is not None:
-        own = [c for c in hand if c[1] == trump]
-        if own:
-            return own
-    return hand[:]
+        for c in hand:
+            if c[1] == trump:
+                return trump, "must play a trump"
+    return None, ""
 
 
-def _is_legal(state: PrefState, hand: list[str], card: object) -> bool:
-    """Same answer as `card in legal_cards(state)`, without building the list."""
-    if not isinstance(card, str) or card not in hand:
-        return False
-    suit = card[1]
-    ts = talon_suit(state)
-    if ts is not None:
-        if suit == ts:
-            return True
-        if any(c[1] == ts for c in hand):
-            return False
-    if not state.trick:
-        return True
-    lead = state.trick[0][1][1]
-    if suit == lead:
-        return True
-    if any(c[1] == lead for c in hand):
-        return False
-    trump = state.trump
-    return trump is None or suit == trump or all(c[1] != trump for c in hand)
+def legal_cards(state: PreferansState) -> list[str]:
+    hand = state.hands[state.active[state.pos]]
+    if not state.trick and not state.raspasy:  # a lead outside raspasy: any card (no call needed)
+        return hand[:]
+    suit, _ = required_suit(state, hand)
+    if suit is None:
+        return hand[:]
+    return [c for c in hand if c[1] == suit]
 
 
-def play_actions(state: PrefState) -> list[JSON]:
-    actor = state.actor()
+def play_actions(state: PreferansState) -> list[JSON]:
+    actor = state.to_move  # the lone whister plays his partner's cards in open play
     return [{"type": "play", "seat": actor, "card": c} for c in legal_cards(state)]
 
 
-def _reason(state: PrefState, card: object) -> str:
-    hand = state.hands[state.active[state.pos]]
-    if not isinstance(card, str) or card not in hand:
-        return f"{card} is not in the hand of seat {state.active[state.pos]}"
-    ts = talon_suit(state)
-    if ts is not None and any(c[1] == ts for c in hand):
-        return f"must follow the talon card's suit ({_SUIT_NAMES[ts]})"
-    lead = state.trick[0][1][1]
-    if any(c[1] == lead for c in hand):
-        return f"must follow suit ({_SUIT_NAMES[lead]})"
-    return f"must play a trump ({_SUIT_NAMES[str(state.trump)]})"
-
-
-def apply_play(state: PrefState, event: JSON) -> None:
-    check_player_event(state, event, ("card",))
+def apply_play(state: PreferansState, event: JSON) -> None:
     card = event["card"]
-    if not _is_legal(state, state.hands[state.active[state.pos]], card):
-        raise IllegalAction(_reason(state, card))
+    seat = state.active[state.pos]
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction(f"{card} is not in the hand of seat {seat}")
+    if state.trick or state.raspasy:  # a lead outside raspasy may be any card
+        suit, rule = required_suit(state, hand)
+        if suit is not None and card[1] != suit:
+            raise IllegalAction(f"{rule} ({_SUIT_NAMES[suit]})")
     do_play(state, card)
 
 
-def do_play(state: PrefState, card: str) -> None:
+def do_play(state: PreferansState, card: str) -> None:
     """Play a card already known to be legal."""
     pos = state.pos
     seat = state.active[pos]

@@ -1,32 +1,75 @@
-"""The registered `preferans` rules: options, start, the server's deal, and event dispatch by phase."""
+"""The registered `preferans` rules: options, start, the server's deal, and the one table from phase to
+the event it takes. `Rules.check_event` (games/engine/base.py) checks each event against the table;
+deal.py, bidding.py and play.py hold the game's rules."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import ClassVar
 
-from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules
+from games.engine.base import (
+    ANY,
+    CHANCE,
+    INT,
+    JSON,
+    TEXT,
+    EventSpec,
+    GameState,
+    IllegalAction,
+    PhaseSpec,
+    Rules,
+    card_field,
+    one_of,
+)
+from games.engine.cards import DECK_32
 from games.engine.preferans import bidding, constants, deal, play
-from games.engine.preferans.state import PrefState
+from games.engine.preferans.state import Phase, PreferansState
 
-#: phase -> (the one event type it accepts, its apply function)
-_HANDLERS: dict[str, tuple[str, Callable[[PrefState, JSON], None]]] = {
-    "deal": ("deal", deal.apply_deal),
-    "bid": ("bid", bidding.apply_bid),
-    "exchange": ("exchange", bidding.apply_exchange),
-    "declare": ("declare", bidding.apply_declare),
-    "whist": ("defend", bidding.apply_whist),
-    "mode": ("mode", bidding.apply_mode),
-    "play": ("play", play.apply_play),
+_SERVER_DEALS = "the server deals next"
+_BID = one_of(
+    frozenset((*constants.BIDS, constants.PASS, constants.HOLD)),
+    "a bid is pass, hold, MIS or a level 6-10 with S, C, D, H or NT (e.g. 7H)",
+)
+_MODE = one_of(frozenset(("open", "closed")), "a lone whister chooses open or closed play")
+
+PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
+    Phase.DEAL: PhaseSpec(
+        events=(EventSpec("deal", deal.apply_deal, {"dealer": INT, "deck": deal.DECK_FIELD}, by_seat=False),),
+        refusals={kind: _SERVER_DEALS for kind in ("bid", "exchange", "declare", "defend", "mode", "play")},
+    ),
+    Phase.BID: PhaseSpec(
+        events=(EventSpec("bid", bidding.apply_bid, {"bid": _BID}),), actions=bidding.bid_actions
+    ),
+    Phase.EXCHANGE: PhaseSpec(
+        events=(EventSpec("exchange", bidding.apply_exchange, {"discard": ANY}),),
+        actions=bidding.exchange_actions,
+    ),
+    Phase.DECLARE: PhaseSpec(
+        events=(EventSpec("declare", bidding.apply_declare, {"contract": TEXT}),),
+        actions=bidding.declare_actions,
+    ),
+    Phase.WHIST: PhaseSpec(
+        events=(EventSpec("defend", bidding.apply_whist, {"call": TEXT}),), actions=bidding.whist_actions
+    ),
+    Phase.MODE: PhaseSpec(
+        events=(EventSpec("mode", bidding.apply_mode, {"mode": _MODE}),), actions=bidding.mode_actions
+    ),
+    Phase.PLAY: PhaseSpec(
+        events=(EventSpec("play", play.apply_play, {"card": card_field(frozenset(DECK_32), "Preferans")}),),
+        actions=play.play_actions,
+    ),
+    Phase.OVER: PhaseSpec(closed="the pool is over"),
 }
+PreferansState.phases = PHASES
 
 
-class PreferansRules(Rules):
+class PreferansRules(Rules[PreferansState]):
     """Russian Preferans, Sochi variant, a whole pool as one match (variants as options)."""
 
     name: ClassVar[str] = "preferans"
     rules_version: ClassVar[str] = "1"
+    state_class = PreferansState
+    phases = PHASES
 
     def default_options(self) -> JSON:
         return dict(constants.DEFAULT_OPTIONS)
@@ -37,44 +80,13 @@ class PreferansRules(Rules):
     def players(self, options: JSON) -> int:
         return int(self.normalize_options(options)["players"])
 
-    def initial_state(self, start: JSON) -> PrefState:
-        if not isinstance(start, dict) or start.get("type") != "start" or start.get("game") != self.name:
-            raise IllegalAction("a preferans match begins with its start event")
-        if start.get("rules_version") != self.rules_version:
-            raise IllegalAction(f"this engine replays rules version {self.rules_version}")
-        options = self.normalize_options(start.get("options", {}))
-        if start.get("players") != options["players"]:
-            raise IllegalAction("the start event's player count does not match its options")
-        return PrefState(options)
+    def new_state(self, options: JSON) -> PreferansState:
+        return PreferansState(options)
 
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
-        assert isinstance(state, PrefState)
-        if state.to_move != CHANCE:
+        if not isinstance(state, PreferansState) or state.to_move != CHANCE:
             raise IllegalAction("no server draw is due now")
         return deal.deal_event(state, rng)
-
-    def apply(self, state: GameState, event: JSON) -> GameState:
-        if not isinstance(state, PrefState):
-            raise IllegalAction("not a preferans state")
-        return self.apply_in_place(state.clone(), event)
-
-    def apply_in_place(self, state: GameState, event: JSON) -> GameState:
-        """Validates fully before changing anything, so a refused event leaves `state` as it was."""
-        if type(state) is not PrefState:
-            raise IllegalAction("not a preferans state")
-        if type(event) is not dict:
-            raise IllegalAction("an event must be an object")
-        kind = event.get("type")
-        if state.phase == "over":
-            raise IllegalAction("the pool is over")
-        expected, handler = _HANDLERS[state.phase]
-        if kind != expected:
-            if expected == "deal":
-                raise IllegalAction("the server deals next")
-            raise IllegalAction(f"a {kind} event is not allowed in the {state.phase} phase")
-        handler(state, event)
-        state.version += 1
-        return state
 
 
 RULES = PreferansRules()

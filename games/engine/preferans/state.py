@@ -1,27 +1,37 @@
-"""The state of one pool: the current deal's phase and cards plus the score sheet."""
+"""The state of one pool (the current deal's phase and cards plus the score sheet) and its phases."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.preferans import bidding, play
-from games.engine.preferans.constants import BIDS, MIS_INDEX, SEVEN_SPADES
-from games.engine.preferans.scoring import Sheet, approx, exact, ranking
+from games.engine.preferans import view
+from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES
+from games.engine.preferans.scoring import Sheet
 
-# Phases of a deal; "over" when the pool has ended.
-DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = (
-    "deal",
-    "bid",
-    "exchange",
-    "declare",
-    "whist",
-    "mode",
-    "play",
-    "over",
-)
+
+class PreferansPhase(StrEnum):
+    """The phases of a deal; OVER when the pool has ended."""
+
+    DEAL = "deal"
+    BID = "bid"
+    EXCHANGE = "exchange"  # the declarer takes the talon and discards two
+    DECLARE = "declare"
+    WHIST = "whist"  # the defenders' `defend` events: whist, pass or half whist
+    MODE = "mode"  # a lone whister chooses open or closed play
+    PLAY = "play"
+    OVER = "over"
+
+    __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreferansPhase
+
+
+#: the members under short names: a module global is read much faster than an enum attribute
+DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = Phase
 
 _LIST_FIELDS = (
     "talon",
@@ -37,7 +47,7 @@ _LIST_FIELDS = (
 )
 
 
-class PrefState(GameState):
+class PreferansState(GameState):
     """Mutable inside the engine; `Rules.apply` hands out fresh copies."""
 
     def __init__(self, options: JSON) -> None:
@@ -83,8 +93,8 @@ class PrefState(GameState):
         self.raspasy_streak = 0
         self.end_reason: str | None = None
 
-    def clone(self) -> PrefState:
-        other = PrefState.__new__(PrefState)
+    def clone(self) -> PreferansState:
+        other = PreferansState.__new__(PreferansState)
         other.__dict__.update(self.__dict__)
         other.hands = [h[:] for h in self.hands]
         for name in _LIST_FIELDS:
@@ -97,18 +107,23 @@ class PrefState(GameState):
     # --- who acts ----------------------------------------------------------------------------------
     @property
     def to_move(self) -> ToMove:
-        if self.phase == OVER:
+        """CHANCE in the deal phase, None once the pool is over, else the seat that chooses now: in open
+        play the lone whister plays his partner's cards too."""
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == DEAL:
+        if phase == DEAL:
             return CHANCE
-        return self.actor()
-
-    def actor(self) -> int:
-        """The seat that chooses now: in open play the lone whister plays his partner's cards too."""
         seat = self.active[self.pos]
-        if self.mode != "open" or self.phase != PLAY or seat == self.declarer or seat in self.whisters:
+        if self.mode != "open" or phase != PLAY or seat == self.declarer or seat in self.whisters:
             return seat
         return self.whisters[0]
+
+    def actor(self) -> int:
+        """The seat that chooses now (`to_move` outside the deal and the end of the pool)."""
+        seat = self.to_move
+        assert isinstance(seat, int)
+        return seat
 
     def defenders(self) -> list[int]:
         return [s for s in self.active if s != self.declarer]
@@ -118,10 +133,6 @@ class PrefState(GameState):
         if not self.options["ascending_raspasy"]:
             return 1
         return min(self.raspasy_streak + 1, 3)
-
-    def legal_actions(self) -> list[JSON]:
-        handler = _ACTIONS.get(self.phase)
-        return handler(self) if handler else []
 
     # --- what a seat sees --------------------------------------------------------------------------
     def visible_talon(self) -> list[str] | None:
@@ -135,62 +146,10 @@ class PrefState(GameState):
         return None
 
     def view(self, seat: int | None) -> JSON:
-        open_seats = self.defenders() if self.open_hands and self.phase == PLAY else []
-        to_move = self.to_move
-        contract = BIDS[self.contract] if self.contract >= 0 else None
-        totals = self.sheet.settlement()
-        return {
-            "game": "preferans",
-            "seat": seat,
-            "players": self.n,
-            "options": dict(self.options),
-            "to_move": to_move,
-            "turn": self.active[self.pos] if self.phase in (BID, WHIST, PLAY) else None,
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "deal_number": self.deal_no,
-            "active": self.active[:],
-            "forehand": self.active[0] if self.active else None,
-            "hand": self.hands[seat][:] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "open_hands": [self.hands[s][:] if s in open_seats else None for s in range(self.n)],
-            "bids": [list(b) for b in self.bids],
-            "high_bid": BIDS[self.high] if self.high >= 0 else None,
-            "min_bid": BIDS[self.min_bid],
-            "declarer": self.declarer if self.declarer >= 0 else None,
-            "contract": contract,
-            "raspasy": self.raspasy,
-            "raspasy_multiplier": self.multiplier(),
-            "trump": self.trump,
-            "talon": self.visible_talon(),
-            "discard": self.discards[:] if seat is not None and seat == self.declarer else None,
-            "whist_calls": [self.calls.get(s) for s in range(self.n)],
-            "whisters": self.whisters[:],
-            "mode": self.mode,
-            "trick": [{"seat": s, "card": c} for s, c in self.trick],
-            "last_trick": [{"seat": s, "card": c} for s, c in self.last_trick] if self.last_trick else None,
-            "tricks_won": self.tricks[:],
-            "played": self.played[:],
-            "sheet": self.sheet.to_json(),
-            "scores": [approx(t) for t in totals],
-            "scores_exact": [exact(t) for t in totals],
-            "last_deal": copy.deepcopy(self.rows[-1]) if self.rows else None,
-            "version": self.version,
-            "legal": self.legal_actions() if to_move == seat and seat is not None else [],
-        }
+        return view.seat_view(self, seat)
 
     def result(self) -> JSON:
-        totals = self.sheet.settlement()
-        return {
-            "finished": self.phase == OVER,
-            "end_reason": self.end_reason,
-            "totals": [approx(t) for t in totals],
-            "totals_exact": [exact(t) for t in totals],
-            "ranking": ranking(totals),
-            "deals": copy.deepcopy(self.rows),
-            "deals_played": len(self.rows),
-            "sheet": self.sheet.to_json(),
-        }
+        return view.result(self)
 
     def lowest_bid(self) -> int:
         """Leningrad: after a raspasy the lowest bid is 7."""
@@ -199,13 +158,16 @@ class PrefState(GameState):
         return 0
 
 
-_ACTIONS: dict[str, Callable[[PrefState], list[JSON]]] = {
-    BID: bidding.bid_actions,
-    EXCHANGE: bidding.exchange_actions,
-    DECLARE: bidding.declare_actions,
-    WHIST: bidding.whist_actions,
-    MODE: bidding.mode_actions,
-    PLAY: play.play_actions,
-}
-
-__all__ = ["BID", "DEAL", "DECLARE", "EXCHANGE", "MIS_INDEX", "MODE", "OVER", "PLAY", "WHIST", "PrefState"]
+__all__ = [
+    "BID",
+    "DEAL",
+    "DECLARE",
+    "EXCHANGE",
+    "MIS_INDEX",
+    "MODE",
+    "OVER",
+    "PLAY",
+    "WHIST",
+    "Phase",
+    "PreferansState",
+]

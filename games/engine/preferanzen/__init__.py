@@ -1,17 +1,18 @@
-"""Austrian "Illustrierte" Preferanzen (seed 000) and, sharing this engine, Vienna Preference
-(seed 002, registered from games/engine/preference_vienna.py). Rules decisions: docs/rules/preferanzen.md."""
+"""Austrian "Illustrierte" Preferanzen (seed 000, austrian.py) and, sharing this engine, Vienna
+Preference (seed 002, vienna.py, registered as `preference_vienna`). Rules decisions:
+docs/rules/preferanzen.md.
+
+Modules, as in every game package: cards (players, card order, following rules), state (the data and
+`Phase`), deal, bidding and play (each phase's `<phase>_actions` and `apply_<event>`), scoring (the end
+of a deal), view (the per-seat view and the result), rules (options and the phase table); variant.py,
+austrian.py and vienna.py hold what differs between the two variants.
+"""
 
 from __future__ import annotations
 
-from games.engine.preferanzen.austrian import VARIANT
-from games.engine.preferanzen.engine import PrefRules
-
-
-class PreferanzenRules(PrefRules):
-    name = "preferanzen"
-    variant = VARIANT
-
+from games.engine.preferanzen.austrian import PreferanzenRules
+from games.engine.preferanzen.state import Phase, PreferanzenState
 
 RULES = PreferanzenRules()
 
-__all__ = ["RULES", "PreferanzenRules"]
+__all__ = ["RULES", "Phase", "PreferanzenRules", "PreferanzenState"]

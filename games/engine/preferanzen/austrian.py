@@ -1,17 +1,16 @@
-"""Austrian "Illustrierte" Preferanzen (seed 000): the ten-step bid ladder, the forehand's hold, the
-first-round special bids Geschäft and Herzprämie, and the per-deal payout that sums to zero."""
+"""Austrian "Illustrierte" Preferanzen (seed 000), registered as `preferanzen`: the ten-step bid
+ladder, the forehand's hold, the first-round special bids Geschäft and Herzprämie, and the per-deal
+payout that sums to zero."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
-from games.engine.base import JSON
-from games.engine.preferanzen.state import Contract, N
+from games.engine.base import JSON, TEXT
+from games.engine.preferanzen.cards import N
+from games.engine.preferanzen.rules import PreferanzenFamilyRules, phase_table
+from games.engine.preferanzen.state import Contract, PreferanzenState
 from games.engine.preferanzen.variant import Variant, bid_event
-
-if TYPE_CHECKING:
-    from games.engine.preferanzen.state import PrefState
 
 LADDER = (
     "kreuz",
@@ -51,7 +50,7 @@ class AustrianVariant(Variant):
     key = "preferanzen"
 
     # ------------------------------------------------------------------ auction
-    def bid_actions(self, st: PrefState, seat: int) -> list[JSON]:
+    def bid_actions(self, st: PreferanzenState, seat: int) -> list[JSON]:
         act = partial(bid_event, seat)
         actions = [act("pass")]
         high = st.high
@@ -72,7 +71,7 @@ class AustrianVariant(Variant):
                 actions.append(act("herzpraemie"))
         return actions
 
-    def record_bid(self, st: PrefState, event: JSON) -> bool:
+    def record_bid(self, st: PreferanzenState, event: JSON) -> bool:
         seat, bid = event["seat"], event["bid"]
         if bid == "pass":
             st.passed[seat] = True
@@ -87,7 +86,7 @@ class AustrianVariant(Variant):
         return high.get("bid") not in SPECIAL
 
     # ------------------------------------------------------------------ contract
-    def declare_actions(self, st: PrefState) -> list[JSON]:
+    def declare_actions(self, st: PreferanzenState) -> list[JSON]:
         seat = st.declarer
         high = st.high or {}
         bid = high.get("bid", "kreuz")
@@ -101,7 +100,7 @@ class AustrianVariant(Variant):
             if name not in SPECIAL
         ]
 
-    def contract_for(self, st: PrefState, event: JSON) -> Contract:
+    def contract_for(self, st: PreferanzenState, event: JSON) -> Contract:
         game = event["game"]
         if game in NUMBER_TRUMP:
             return Contract(game, NUMBER_TRUMP[game], "trump", hand=False)
@@ -113,14 +112,14 @@ class AustrianVariant(Variant):
             return Contract(game, None, "bettler", hand=False, open=True)
         return Contract(game, None, game, hand=False)
 
-    def leader(self, st: PrefState) -> int:
+    def leader(self, st: PreferanzenState) -> int:
         assert st.declarer is not None and st.contract is not None
         if st.contract.kind == "sans_atout":
             return (st.declarer + 2) % N  # the player on the declarer's right
         return st.declarer
 
     # ------------------------------------------------------------------ settlement
-    def settle(self, st: PrefState) -> JSON:
+    def settle(self, st: PreferanzenState) -> JSON:
         contract, declarer = st.contract, st.declarer
         assert contract is not None and declarer is not None
         scores = [0] * N
@@ -152,7 +151,7 @@ class AustrianVariant(Variant):
         row["scores"] = scores
         return row
 
-    def _defender_points(self, st: PrefState, seat: int, declarer_lives: bool) -> int:
+    def _defender_points(self, st: PreferanzenState, seat: int, declarer_lives: bool) -> int:
         assert st.contract is not None
         if st.defense[seat] == "drop":
             lives, credited = True, 0  # a dropped-out (or invited) defender always lives
@@ -167,11 +166,11 @@ class AustrianVariant(Variant):
             points += -HEART_BONUS if declarer_lives else HEART_BONUS
         return points
 
-    def settle_void(self, st: PrefState) -> JSON:
+    def settle_void(self, st: PreferanzenState) -> JSON:
         return {"deal": st.deal_no, "dealer": st.dealer, "declarer": None, "void": True, "scores": [0] * N}
 
 
-def _fixed_game_won(st: PrefState) -> bool:
+def _fixed_game_won(st: PreferanzenState) -> bool:
     assert st.contract is not None and st.declarer is not None
     kind = st.contract.kind
     taken = st.tricks_won[st.declarer]
@@ -183,3 +182,14 @@ def _fixed_game_won(st: PrefState) -> bool:
 
 
 VARIANT = AustrianVariant()
+
+#: Austrian declare events name the game, and the suit of a Geschäft
+PHASES = phase_table({"game": TEXT, "suit": TEXT}, "Preferanzen")
+PreferanzenState.phases = PHASES
+
+
+class PreferanzenRules(PreferanzenFamilyRules):
+    name = "preferanzen"
+    variant = VARIANT
+    state_class = PreferanzenState
+    phases = PHASES

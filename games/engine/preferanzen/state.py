@@ -1,22 +1,41 @@
-"""The state of a Preferanzen / Vienna Preference session: one class for both variants.
-
-Phases: "deal" (the server deals next), "bid", "talon", "declare", "defend", "invite", "play" and
-"done" (the session is over). The variant object (austrian.py / vienna.py) supplies what differs.
+"""The state of a Preferanzen / Vienna Preference session (one class for both variants; Vienna's
+subclass in vienna.py only binds its own phase table) and its phases. The variant object
+(austrian.py / vienna.py) supplies what differs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.preferanzen import phases
-from games.engine.preferanzen.play import sort_hand
+from games.engine.preferanzen import view
+from games.engine.preferanzen.cards import N, sort_hand
 
 if TYPE_CHECKING:
     from games.engine.preferanzen.variant import Variant
 
-N = 3
+
+class PreferanzenPhase(StrEnum):
+    DEAL = "deal"  # the server deals next
+    BID = "bid"
+    TALON = "talon"  # the declarer exchanges with the talon
+    DECLARE = "declare"
+    DEFEND = "defend"  # each defender stays or drops out
+    INVITE = "invite"  # the one defender left invites the other or not
+    PLAY = "play"
+    OVER = "done"  # the session is over (the views and the front end call it "done")
+
+    __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreferanzenPhase
+
+
+#: the members under short names: a module global is read much faster than an enum attribute
+DEAL, BID, TALON, DECLARE, DEFEND, INVITE, PLAY, OVER = Phase
 
 
 @dataclass(frozen=True)
@@ -41,12 +60,14 @@ class Contract:
         }
 
 
-class PrefState(GameState):
+class PreferanzenState(GameState):
+    """Mutable inside the engine; `Rules.apply` clones before changing it."""
+
     def __init__(self, variant: Variant, options: JSON) -> None:
         self.variant = variant
         self.options = options
         self.version = 1
-        self.phase = "deal"
+        self.phase = DEAL
         self.dealer = 0
         self.deals_played = 0  # deals that count towards the session length
         self.deal_no = 0  # every deal dealt, void ones included
@@ -79,9 +100,9 @@ class PrefState(GameState):
         self.pot = 0
         self.rows: list[JSON] = []
 
-    # ------------------------------------------------------------------ contract
-    def clone(self) -> PrefState:
-        new = PrefState.__new__(PrefState)
+    def clone(self) -> PreferanzenState:
+        cls = type(self)
+        new = cls.__new__(cls)
         new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
         new.talon = list(self.talon)
@@ -101,78 +122,24 @@ class PrefState(GameState):
 
     @property
     def to_move(self) -> ToMove:
-        if self.phase == "done":
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == "deal":
+        if phase == DEAL:
             return CHANCE
         return self.turn
 
-    def legal_actions(self) -> list[JSON]:
-        return phases.legal_actions(self)
-
     @property
     def finished(self) -> bool:
-        return self.phase == "done"
+        return self.phase == OVER
 
-    # ------------------------------------------------------------------ views
     def visible_open_hand(self) -> list[str] | None:
         if self.contract is not None and self.contract.open and self.declarer is not None:
             return sort_hand(self.hands[self.declarer])
         return None
 
     def view(self, seat: int | None) -> JSON:
-        mine = seat is not None and 0 <= seat < N
-        to_move = self.to_move
-        view: JSON = {
-            "game": self.variant.key,
-            "seat": seat,
-            "to_move": to_move,
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "forehand": (self.dealer + 1) % N,
-            "hand": sort_hand(self.hands[seat]) if mine and seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "talon_size": len(self.talon),
-            "trick": [{"seat": s, "card": c} for s, c in self.trick],
-            "last_trick": self.history[-1]["cards"] if self.history else None,
-            "tricks": list(self.history),
-            "trump": self.contract.trump if self.contract else None,
-            "contract": self.contract.to_json() if self.contract else None,
-            "declarer": self.declarer,
-            "bids": list(self.bids),
-            "high_bid": self.high,
-            "high_bidder": self.high_seat,
-            "passed": list(self.passed),
-            "defense": list(self.defense),
-            "guest": self.guest,
-            "playing": list(self.playing),
-            "tricks_won": list(self.tricks_won),
-            "scores": list(self.totals),
-            "score_sheet": list(self.rows),
-            "deals_played": self.deals_played,
-            "deals_total": self.options["deals"],
-            "version": self.version,
-            "legal": self.legal_actions() if mine and to_move == seat else [],
-        }
-        open_hand = self.visible_open_hand()
-        view["open_hand"] = open_hand
-        if mine and seat == self.declarer and self.phase == "talon":
-            view["talon"] = sorted(self.talon)
-        else:
-            view["talon"] = None
-        view["discards"] = sorted(self.discards) if mine and seat == self.declarer else None
-        view.update(self.variant.view_extra(self, seat))
-        return view
+        return view.seat_view(self, seat)
 
     def result(self) -> JSON:
-        totals = list(self.totals)
-        ranking = [1 + sum(1 for other in totals if other > t) for t in totals]
-        res: JSON = {
-            "finished": self.finished,
-            "totals": totals,
-            "ranking": ranking,
-            "deals": list(self.rows),
-            "deals_played": self.deals_played,
-        }
-        res.update(self.variant.result_extra(self))
-        return res
+        return view.result(self)

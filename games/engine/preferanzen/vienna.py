@@ -1,17 +1,16 @@
-"""Vienna Preference (seed 002): number bids 1-4 with holding, the first-chance hand bids Spiel and
+"""Vienna Preference (seed 002), registered as `preference_vienna` (the Austrian variant is in
+austrian.py beside it): number bids 1-4 with holding, the first-chance hand bids Spiel and
 Herz, the taker leading, and the settlement with a 30-point pot and running balances."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
-from games.engine.base import JSON
-from games.engine.preferanzen.state import Contract, N
+from games.engine.base import BOOL, JSON, TEXT
+from games.engine.preferanzen.cards import N
+from games.engine.preferanzen.rules import PreferanzenFamilyRules, phase_table
+from games.engine.preferanzen.state import Contract, PreferanzenState
 from games.engine.preferanzen.variant import Variant, bid_event
-
-if TYPE_CHECKING:
-    from games.engine.preferanzen.state import PrefState
 
 NUMBERS = ("1", "2", "3", "4")
 NUMBER_SUIT = {"1": "C", "2": "S", "3": "D", "4": "H"}
@@ -43,12 +42,12 @@ class ViennaVariant(Variant):
     first_defender_lowest = True
     void_deal_counts = False
 
-    def init_session(self, st: PrefState) -> None:
+    def init_session(self, st: PreferanzenState) -> None:
         st.totals = [-STAKE] * N
         st.pot = STAKE * N
 
     # ------------------------------------------------------------------ auction
-    def bid_actions(self, st: PrefState, seat: int) -> list[JSON]:
+    def bid_actions(self, st: PreferanzenState, seat: int) -> list[JSON]:
         act = partial(bid_event, seat)
         actions = [act("pass")]
         high = st.high
@@ -71,7 +70,7 @@ class ViennaVariant(Variant):
             actions.append(act("herz"))
         return actions
 
-    def record_bid(self, st: PrefState, event: JSON) -> bool:
+    def record_bid(self, st: PreferanzenState, event: JSON) -> bool:
         seat, bid = event["seat"], event["bid"]
         if bid == "pass":
             st.passed[seat] = True
@@ -85,7 +84,7 @@ class ViennaVariant(Variant):
         return high.get("bid") in NUMBERS
 
     # ------------------------------------------------------------------ contract
-    def declare_actions(self, st: PrefState) -> list[JSON]:
+    def declare_actions(self, st: PreferanzenState) -> list[JSON]:
         seat = st.declarer
         assert seat is not None
         high = st.high or {}
@@ -100,7 +99,7 @@ class ViennaVariant(Variant):
         flags = (False, True) if aceless else (False,)
         return [{"type": "declare", "seat": seat, "trump": t, "no_aces": f} for t in trumps for f in flags]
 
-    def contract_for(self, st: PrefState, event: JSON) -> Contract:
+    def contract_for(self, st: PreferanzenState, event: JSON) -> Contract:
         high = st.high or {}
         bid = high.get("bid", "1")
         game = "number" if bid in NUMBERS else bid
@@ -108,12 +107,12 @@ class ViennaVariant(Variant):
         st.flags["four_aces"] = sum(1 for c in st.hands[st.declarer] if c[0] == "A") == 4
         return Contract(game, event["trump"], "trump", hand=game != "number", no_aces=event["no_aces"])
 
-    def leader(self, st: PrefState) -> int:
+    def leader(self, st: PreferanzenState) -> int:
         assert st.declarer is not None
         return st.declarer
 
     # ------------------------------------------------------------------ settlement
-    def settle(self, st: PrefState) -> JSON:
+    def settle(self, st: PreferanzenState) -> JSON:
         contract, taker = st.contract, st.declarer
         assert contract is not None and taker is not None
         delta = [0] * N
@@ -179,7 +178,7 @@ class ViennaVariant(Variant):
         row["pot"] = st.pot
         return row
 
-    def settle_void(self, st: PrefState) -> JSON:
+    def settle_void(self, st: PreferanzenState) -> JSON:
         return {
             "deal": st.deal_no,
             "dealer": st.dealer,
@@ -191,11 +190,30 @@ class ViennaVariant(Variant):
             "pot": st.pot,
         }
 
-    def view_extra(self, st: PrefState, seat: int | None) -> JSON:
+    def view_extra(self, st: PreferanzenState, seat: int | None) -> JSON:
         return {"pot": st.pot, "balances": list(st.totals)}
 
-    def result_extra(self, st: PrefState) -> JSON:
+    def result_extra(self, st: PreferanzenState) -> JSON:
         return {"pot": st.pot, "balances": list(st.totals), "stake": STAKE}
 
 
 VARIANT = ViennaVariant()
+
+
+class ViennaPreferenceState(PreferanzenState):
+    """A Vienna Preference session: the shared state with Vienna's phase table."""
+
+
+#: Vienna declare events name the trump suit and whether "no aces" is announced
+PHASES = phase_table({"trump": TEXT, "no_aces": BOOL}, "Vienna Preference")
+ViennaPreferenceState.phases = PHASES
+
+
+class ViennaPreferenceRules(PreferanzenFamilyRules):
+    name = "preference_vienna"
+    variant = VARIANT
+    state_class = ViennaPreferenceState
+    phases = PHASES
+
+
+RULES = ViennaPreferenceRules()

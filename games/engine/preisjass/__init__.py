@@ -3,8 +3,10 @@
     from games.engine.preisjass import RULES
     state = RULES.replay(events)
 
-Modules: `cards` (orders, points, following rules), `state` (the state), `rules` (events),
-`sheet` (view and result). The rules and event formats are documented in docs/rules/preisjass.md.
+Modules, as in every game package: `cards` (orders, points, following rules), `state` (the data and
+`Phase`), `deal` and `play` (each phase's `<phase>_actions` and `apply_<event>`), `scoring` (the
+score-sheet row), `view` (the per-seat view and the result), `rules` (options and the phase table).
+The rules and event formats are documented in docs/rules/preisjass.md.
 """
 
 from __future__ import annotations

@@ -57,6 +57,9 @@ def power(card: str, lead: str, trump: str) -> int:
     return -1
 
 
+#: a card's rank in the trump order, by card
+_TRUMP_RANK_OF = {c: TRUMP_RANK[c[0]] for c in DECK_36}
+
 #: POWER_IN[trump][card]: strength of a trump or of a card of the led suit
 _POWER_IN = {t: {c: _TRUMP_POWER[c] if c[1] == t else _PLAIN_POWER[c] for c in DECK_36} for t in SUITS}
 
@@ -86,18 +89,19 @@ def legal_cards(hand: list[str], trick: list[str], trump: str) -> list[str]:
         if not trumps or (len(trumps) == 1 and trumps[0][0] == "J"):
             return list(hand)
         return trumps
+    rank = _TRUMP_RANK_OF
     top = -1  # rank of the highest trump already in the trick
     for c in trick:
-        if c[1] == trump and TRUMP_RANK[c[0]] > top:
-            top = TRUMP_RANK[c[0]]
-    follow = [c for c in hand if c[1] == lead]
-    if follow:
-        # Follow suit or trump; with a suit card at hand a lower trump would be an undertrump.
-        return [c for c in hand if c[1] == lead or (c[1] == trump and TRUMP_RANK[c[0]] > top)]
+        if c[1] == trump and rank[c] > top:
+            top = rank[c]
+    for c in hand:
+        if c[1] == lead:
+            # Follow suit or trump; with a suit card at hand a lower trump would be an undertrump.
+            return [c for c in hand if c[1] == lead or (c[1] == trump and rank[c] > top)]
     if top < 0 or all(c[1] == trump for c in hand):
         return list(hand)
     # Void in the led suit: any card, but no undertrump while a non-trump card is held.
-    return [c for c in hand if c[1] != trump or TRUMP_RANK[c[0]] > top]
+    return [c for c in hand if c[1] != trump or rank[c] > top]
 
 
 def why_illegal(card: str, hand: list[str], trick: list[str], trump: str) -> str:

@@ -1,11 +1,12 @@
-"""The state of a Preisjass run: 12 games of 9 tricks for four individual players."""
+"""The state of a Preisjass run (12 games of 9 tricks for four individual players) and its phases."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.preisjass import sheet
+from games.engine.preisjass import view
 from games.engine.preisjass.cards import legal_cards
 
 PLAYERS = 4
@@ -13,12 +14,22 @@ GAMES_PER_RUN = 12
 TRICKS_PER_GAME = 9
 
 
-class Phase:
+class PreisjassPhase(StrEnum):
     DRAW = "draw"  # drawing for the first player (server: `draw`)
     SHUFFLE = "shuffle"  # waiting for the deck order (server: `deal`)
     CUT = "cut"  # waiting for the cut (server: `cut`), then the cards are dealt
     PLAY = "play"  # a seat plays a card
     OVER = "over"  # all twelve games are played
+
+    __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = PreisjassPhase
+
+
+#: the members under short names: a module global is read much faster than an enum attribute
+DRAW, SHUFFLE, CUT, PLAY, OVER = Phase
 
 
 class PreisjassState(GameState):
@@ -48,7 +59,7 @@ class PreisjassState(GameState):
 
     def __init__(self) -> None:
         self.version = 1
-        self.phase = Phase.DRAW
+        self.phase = DRAW
         self.drawing: list[int] = list(range(PLAYERS))  # seats still drawing for the first player
         self.draws: list[dict[str, str]] = []  # every draw round, seat (as text) -> card
         self.first_player: int | None = None
@@ -64,7 +75,7 @@ class PreisjassState(GameState):
         self.tricks: list[JSON] = []  # finished tricks of the current (or just finished) game
         self.game_points = [0] * PLAYERS
         self.tricks_won = [0] * PLAYERS
-        self.games: list[JSON] = []  # finished game rows (see sheet.game_row)
+        self.games: list[JSON] = []  # finished game rows (see scoring.game_row)
         self.totals = [0] * PLAYERS
         self.sacks = [0] * PLAYERS
         self._legal: list[str] | None = None  # cached legal cards of the seat to play
@@ -98,9 +109,10 @@ class PreisjassState(GameState):
 
     @property
     def to_move(self) -> ToMove:
-        if self.phase == Phase.PLAY:
+        phase = self.phase
+        if phase == PLAY:
             return self.seat_to_play
-        if self.phase == Phase.OVER:
+        if phase == OVER:
             return None
         return CHANCE
 
@@ -110,16 +122,12 @@ class PreisjassState(GameState):
 
     def legal_cards(self) -> list[str]:
         """Cards the seat to play may play (cached until the next event)."""
-        if self.phase != Phase.PLAY:
+        if self.phase != PLAY:
             return []
         if self._legal is None:
             assert self.trump_card is not None
             self._legal = legal_cards(self.hands[self.seat_to_play], self.trick, self.trump_card[1])
         return self._legal
-
-    def legal_actions(self) -> list[JSON]:
-        seat = self.seat_to_play
-        return [{"type": "play", "seat": seat, "card": c} for c in self.legal_cards()]
 
     def trick_entries(self) -> list[JSON]:
         """The current trick as [{"seat": s, "card": c}] in play order."""
@@ -134,10 +142,10 @@ class PreisjassState(GameState):
         return out
 
     def view(self, seat: int | None) -> JSON:
-        return sheet.view(self, seat)
+        return view.seat_view(self, seat)
 
     def result(self) -> JSON:
-        return sheet.result(self)
+        return view.result(self)
 
     def __repr__(self) -> str:
         return f"PreisjassState(version={self.version}, phase={self.phase!r}, game={self.game_no})"

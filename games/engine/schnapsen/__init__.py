@@ -3,16 +3,17 @@
     from games.engine.schnapsen import RULES
     state = RULES.replay(events)
 
-Modules: cards (deck, points, follow rules), state (state, view, result), play (actions per phase),
-scoring (game points and Bummerl), rules (options, events, validation). Rules decisions:
-docs/rules/schnapsen.md.
+Modules, as in every game package: cards (deck, points, follow rules), state (the data and `Phase`),
+deal and play (each phase's `<phase>_actions` and `apply_<event>`), scoring (game points and the
+Bummerl), view (the per-seat view and the result), rules (options and the phase table). Rules
+decisions: docs/rules/schnapsen.md.
 """
 
 from __future__ import annotations
 
 from games.engine.schnapsen.rules import SchnapsenRules
-from games.engine.schnapsen.state import SchnapsenState
+from games.engine.schnapsen.state import Phase, SchnapsenState
 
 RULES = SchnapsenRules()
 
-__all__ = ["RULES", "SchnapsenRules", "SchnapsenState"]
+__all__ = ["RULES", "Phase", "SchnapsenRules", "SchnapsenState"]

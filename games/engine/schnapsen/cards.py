@@ -42,6 +42,10 @@ def partner(card: str) -> str:
     return ("Q" if card[0] == "K" else "K") + card[1]
 
 
+#: King -> Queen and Queen -> King of the same suit (the marriage partners)
+MARRIAGE_PARTNER: dict[str, str] = {c: partner(c) for c in DECK if c[0] in "KQ"}
+
+
 def beats(second: str, first: str, trump: str) -> bool:
     """Does `second` (played to the lead `first`) win the trick?"""
     if second[1] == first[1]:

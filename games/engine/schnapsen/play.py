@@ -1,116 +1,75 @@
-"""Playing a deal: what the leader and the follower may do, and how each event changes the state.
+"""The play phase of Schnapsen: what the leader and the follower may do (`play_actions`) and how each
+player event changes the state (`apply_exchange_trump`, `apply_close`, `apply_play`).
 
-Every `apply_*` function checks everything first and only then changes the state, so an
+The event's shape, phase and seat are checked by the rules table (rules.py) before these run; every
+`apply_*` function checks the game's rules first and only then changes the state, so an
 IllegalAction leaves the state exactly as it was.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from games.engine.base import JSON, IllegalAction
 from games.engine.schnapsen import scoring
 from games.engine.schnapsen.cards import (
     CARD_POINTS,
-    DECK_SET,
     HAND_SIZE,
+    MARRIAGE_PARTNER,
     MARRIAGE_POINTS,
     SUIT_NAMES,
     TRUMP_MARRIAGE_POINTS,
     WINNING_POINTS,
     beats,
     partner,
-    split_deal,
     strict_choices,
     strict_reason,
 )
-
-if TYPE_CHECKING:
-    from games.engine.schnapsen.state import SchnapsenState
-
+from games.engine.schnapsen.state import SchnapsenState
 
 # -- legal actions ----------------------------------------------------------------------------------
 
 
-def can_exchange(state: SchnapsenState, seat: int) -> bool:
-    return state.closed_by is None and state.trump_card is not None and "J" + state.trump in state.hands[seat]
+def play_actions(state: SchnapsenState) -> list[JSON]:
+    """The leader's options (exchange, close, lead, lead a marriage) or the follower's cards."""
+    if state.trick:
+        return _follow_actions(state)
+    return _lead_actions(state)
 
 
-def can_close(state: SchnapsenState, seat: int) -> bool:
-    return state.closed_by is None and state.trump_card is not None and len(state.hands[seat]) == HAND_SIZE
-
-
-def lead_actions(state: SchnapsenState) -> list[JSON]:
+def _lead_actions(state: SchnapsenState) -> list[JSON]:
     seat = state.turn
     hand = state.hands[seat]
     actions: list[JSON] = []
-    if can_exchange(state, seat):
-        actions.append({"type": "exchange_trump", "seat": seat})
-    if can_close(state, seat):
-        actions.append({"type": "close", "seat": seat})
+    if state.closed_by is None and state.trump_card is not None:
+        if "J" + state.trump in hand:
+            actions.append({"type": "exchange_trump", "seat": seat})
+        if len(hand) == HAND_SIZE:
+            actions.append({"type": "close", "seat": seat})
     for card in hand:
         actions.append({"type": "play", "seat": seat, "card": card})
-        if (card[0] == "K" or card[0] == "Q") and partner(card) in hand:
+        mate = MARRIAGE_PARTNER.get(card)
+        if mate is not None and mate in hand:
             actions.append({"type": "play", "seat": seat, "card": card, "marriage": True})
     return actions
 
 
-def follow_actions(state: SchnapsenState) -> list[JSON]:
+def _follow_actions(state: SchnapsenState) -> list[JSON]:
     seat = state.turn
     hand = state.hands[seat]
     cards = strict_choices(hand, state.trick[0][1], state.trump) if state.strict else hand
     return [{"type": "play", "seat": seat, "card": card} for card in cards]
 
 
-# -- the deal ---------------------------------------------------------------------------------------
-
-
-def apply_deal(state: SchnapsenState, order: object) -> None:
-    if (
-        not isinstance(order, list)
-        or len(order) != len(DECK_SET)
-        or not all(isinstance(card, str) for card in order)
-        or set(order) != DECK_SET
-    ):
-        raise IllegalAction("a deal must list each of the 20 Schnapsen cards exactly once")
-    forehand_cards, dealer_cards, trump_card, stock = split_deal(order)
-    dealer = state.dealer
-    forehand = 1 - dealer
-    state.hands = [[], []]
-    state.hands[forehand] = forehand_cards
-    state.hands[dealer] = dealer_cards
-    stock.reverse()  # the top of the stock (index 11 of the order) is drawn first, by pop()
-    state.stock = stock
-    state.trump_card = trump_card
-    state.trump = trump_card[1]
-    state.closed_by = None
-    state.closure = None
-    state.leader = state.turn = forehand
-    state.trick = []
-    state.trick_points = [0, 0]
-    state.tricks = [0, 0]
-    state.marriage_points = [0, 0]
-    state.pending = [0, 0]
-    state.won = [[], []]
-    state.marriages = []
-    state.last_trick = None
-    state.exchanges = []
-    state.deal_no += 1
-    state.phase = "play"
-
-
 # -- the leader's options before leading --------------------------------------------------------------
 
 
-def _check_leader(state: SchnapsenState, seat: int, what: str) -> None:
-    if state.turn != seat:
-        raise IllegalAction("it is not your turn")
+def _check_leader(state: SchnapsenState, what: str) -> None:
     if state.trick:
         raise IllegalAction(f"only the leader may {what}, before leading")
 
 
-def apply_exchange(state: SchnapsenState, seat: int) -> None:
-    _check_leader(state, seat, "exchange the trump Jack")
+def apply_exchange_trump(state: SchnapsenState, event: JSON) -> None:
+    seat = event["seat"]
+    _check_leader(state, "exchange the trump Jack")
     if state.closed_by is not None:
         raise IllegalAction("the trump card cannot be exchanged once the stock is closed")
     if state.trump_card is None:
@@ -126,8 +85,9 @@ def apply_exchange(state: SchnapsenState, seat: int) -> None:
     state.exchanges.append((seat, taken))
 
 
-def apply_close(state: SchnapsenState, seat: int) -> None:
-    _check_leader(state, seat, "close the stock")
+def apply_close(state: SchnapsenState, event: JSON) -> None:
+    seat = event["seat"]
+    _check_leader(state, "close the stock")
     if state.closed_by is not None:
         raise IllegalAction("the stock is already closed")
     if state.trump_card is None:
@@ -142,9 +102,10 @@ def apply_close(state: SchnapsenState, seat: int) -> None:
 # -- playing cards --------------------------------------------------------------------------------------
 
 
-def apply_play(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
-    if state.turn != seat:
-        raise IllegalAction("it is not your turn")
+def apply_play(state: SchnapsenState, event: JSON) -> None:
+    seat = event["seat"]
+    card = event["card"]
+    marriage = event.get("marriage", False)
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction(f"{card} is not in your hand")

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from games.engine.schnapsen.state import SchnapsenState
+from games.engine.schnapsen.state import DEAL, OVER, SchnapsenState
 
 SCHNEIDER = 33  # below this the loser is "Schneider" (2 game points)
 
@@ -68,8 +65,8 @@ def end_deal(state: SchnapsenState, reached: int | None) -> None:
         }
     )
     if state.game_points[winner] >= state.start_score:
-        state.phase = "over"
+        state.phase = OVER
         state.winner = winner
     else:
-        state.phase = "deal"
+        state.phase = DEAL
         state.dealer = 1 - state.dealer

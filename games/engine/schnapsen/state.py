@@ -1,13 +1,27 @@
-"""The Schnapsen state: one Bummerl (a match of deals) at one moment, its view and its result."""
+"""The Schnapsen state: one Bummerl (a match of deals) at one moment, and its phases."""
 
 from __future__ import annotations
 
-from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.schnapsen import play
+from enum import StrEnum
 
-PHASE_DEAL = "deal"  # the server must deal (next deal of the Bummerl)
-PHASE_PLAY = "play"  # tricks are being played
-PHASE_OVER = "over"  # the Bummerl is decided
+from games.engine.base import CHANCE, JSON, GameState, ToMove
+from games.engine.schnapsen import view
+
+
+class SchnapsenPhase(StrEnum):
+    DEAL = "deal"  # the server must deal (next deal of the Bummerl)
+    PLAY = "play"  # tricks are being played
+    OVER = "over"  # the Bummerl is decided
+
+    __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
+
+
+#: the skeleton's name for every game's phase enum
+Phase = SchnapsenPhase
+
+
+#: the members under short names: a module global is read much faster than an enum attribute
+DEAL, PLAY, OVER = Phase
 
 
 class SchnapsenState(GameState):
@@ -17,7 +31,7 @@ class SchnapsenState(GameState):
         self.options = options
         self.start_score: int = options["start_score"]
         self.version = 1
-        self.phase = PHASE_DEAL
+        self.phase = DEAL
         self.dealer: int = options["first_dealer"]  # dealer of the current (or next) deal
         self.deal_no = 0
         self.hands: list[list[str]] = [[], []]
@@ -45,18 +59,12 @@ class SchnapsenState(GameState):
 
     @property
     def to_move(self) -> ToMove:
-        if self.phase == PHASE_PLAY:
+        phase = self.phase
+        if phase == PLAY:
             return self.turn
-        if self.phase == PHASE_DEAL:
+        if phase == DEAL:
             return CHANCE
         return None
-
-    def legal_actions(self) -> list[JSON]:
-        if self.phase != PHASE_PLAY:
-            return []
-        if self.trick:
-            return play.follow_actions(self)
-        return play.lead_actions(self)
 
     def clone(self) -> SchnapsenState:
         new = SchnapsenState.__new__(SchnapsenState)
@@ -95,66 +103,8 @@ class SchnapsenState(GameState):
         """The seat's Bummerl score as the table shows it: from `start_score` down to 0."""
         return max(0, self.start_score - self.game_points[seat])
 
-    # -- views --------------------------------------------------------------------------------------
-
     def view(self, seat: int | None) -> JSON:
-        mine = seat in (0, 1)
-        to_move = self.to_move
-        return {
-            "game": "schnapsen",
-            "seat": seat,
-            "to_move": to_move,
-            "phase": self.phase,
-            "deal_number": self.deal_no,
-            "dealer": self.dealer,
-            "leader": self.leader if self.phase == PHASE_PLAY else None,
-            "hand": sorted(self.hands[seat], key=_hand_order) if mine and seat is not None else [],
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "trick": [{"seat": s, "card": c} for s, c in self.trick],
-            "last_trick": None
-            if self.last_trick is None
-            else [{"seat": s, "card": c} for s, c in self.last_trick],
-            "trump": self.trump or None,
-            "trump_card": self.trump_card,
-            "stock_size": self.stock_size,
-            "closed": self.closed_by is not None,
-            "closed_by": self.closed_by,
-            "strict": self.strict if self.phase == PHASE_PLAY else False,
-            "contract": None,
-            "points": [self.points(s) if s == seat else None for s in (0, 1)],
-            "pending": [self.pending[s] if s == seat else None for s in (0, 1)],
-            "tricks": self.tricks[:],
-            "marriages": [{"seat": s, "suit": suit} for s, suit, _ in self.marriages],
-            "exchanges": [{"seat": s, "card": c} for s, c in self.exchanges],
-            "scores": [self.remaining(0), self.remaining(1)],
-            "game_points": self.game_points[:],
-            "start_score": self.start_score,
-            "deals": [_copy_row(row) for row in self.rows],
-            "version": self.version,
-            "legal": self.legal_actions() if mine and to_move == seat else [],
-        }
+        return view.seat_view(self, seat)
 
     def result(self) -> JSON:
-        totals = self.game_points[:]
-        if self.winner is not None:
-            ranking = [1 if s == self.winner else 2 for s in (0, 1)]
-        else:
-            ranking = [1 + sum(1 for o in totals if o > t) for t in totals]
-        return {
-            "finished": self.phase == PHASE_OVER,
-            "totals": totals,
-            "ranking": ranking,
-            "deals": [_copy_row(row) for row in self.rows],
-            "scores": [self.remaining(0), self.remaining(1)],
-            "winner": self.winner,
-            "start_score": self.start_score,
-        }
-
-
-def _hand_order(card: str) -> tuple[str, int]:
-    return card[1], -"JQKTA".index(card[0])
-
-
-def _copy_row(row: JSON) -> JSON:
-    """A score-sheet row that callers may change freely (its lists and dicts copied)."""
-    return {k: v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in row.items()}
+        return view.result(self)

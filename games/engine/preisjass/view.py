@@ -1,36 +1,17 @@
-"""What leaves the engine: the per-seat view (with the score sheet) and the result of a run."""
+"""What leaves the Preisjass engine: the per-seat view (with the score sheet) and the result of a run."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from games.engine.base import JSON
-from games.engine.preisjass.cards import is_sack
+from games.engine.preisjass.scoring import ranking
 
 if TYPE_CHECKING:
     from games.engine.preisjass.state import PreisjassState
 
 
-def game_row(state: PreisjassState) -> JSON:
-    """The score-sheet row of the game just finished."""
-    points = list(state.game_points)
-    return {
-        "game": len(state.games) + 1,
-        "dealer": state.dealer,
-        "trump": state.trump,
-        "bodentrumpf": state.trump_card,
-        "points": points,
-        "sacks": [is_sack(p) for p in points],
-        "tricks": list(state.tricks_won),
-    }
-
-
-def ranking(totals: list[int]) -> list[int]:
-    """Place per seat, 1 = most points; equal totals share a place."""
-    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
-
-
-def view(state: PreisjassState, seat: int | None) -> JSON:
+def seat_view(state: PreisjassState, seat: int | None) -> JSON:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.hands)):
         raise ValueError(f"no seat {seat!r} at this table")
     to_move = state.to_move
@@ -39,7 +20,7 @@ def view(state: PreisjassState, seat: int | None) -> JSON:
         "game": "preisjass",
         "seat": seat,
         "to_move": to_move,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "version": state.version,
         "hand": [] if seat is None else list(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],

@@ -1,0 +1,96 @@
+"""The play phase of Preisjass: the legal cards (`play_actions`), playing one (`apply_play`), and the end
+of a trick and of a game.
+
+The event's shape, phase, seat and card are checked by the rules table (rules.py); `apply_play`
+checks the following rules and only then changes the state.
+"""
+
+from __future__ import annotations
+
+from games.engine.base import JSON, IllegalAction
+from games.engine.preisjass.cards import (
+    LAST_TRICK_BONUS,
+    POINTS,
+    is_sack,
+    legal_cards,
+    trick_winner,
+    why_illegal,
+)
+from games.engine.preisjass.scoring import game_row
+from games.engine.preisjass.state import (
+    GAMES_PER_RUN,
+    OVER,
+    PLAYERS,
+    SHUFFLE,
+    TRICKS_PER_GAME,
+    PreisjassState,
+)
+
+
+def play_actions(state: PreisjassState) -> list[JSON]:
+    seat = state.seat_to_play
+    legal = state._legal
+    if legal is None:  # the phase is PLAY here, so the state's cache can be filled directly
+        assert state.trump_card is not None
+        legal = state._legal = legal_cards(state.hands[seat], state.trick, state.trump_card[1])
+    return [{"type": "play", "seat": seat, "card": c} for c in legal]
+
+
+def apply_play(state: PreisjassState, event: JSON) -> None:
+    seat = event["seat"]
+    card = event["card"]
+    hand = state.hands[seat]
+    trick = state.trick
+    legal = state._legal if state._legal is not None else state.legal_cards()
+    if card not in legal:  # the legal cards are in the hand, so this one test serves both rules
+        if card not in hand:
+            raise IllegalAction(f"card {card} is not in your hand")
+        assert state.trump_card is not None
+        raise IllegalAction(why_illegal(card, hand, trick, state.trump_card[1]))
+    hand.remove(card)
+    trick.append(card)
+    state._legal = None
+    if len(trick) < PLAYERS:
+        state.seat_to_play = (seat + 1) % PLAYERS
+    else:
+        _finish_trick(state)
+
+
+def _finish_trick(state: PreisjassState) -> None:
+    assert state.trump_card is not None
+    trump = state.trump_card[1]
+    cards = state.trick
+    leader = state.leader
+    winner = (leader + trick_winner(cards, trump)) % PLAYERS
+    values = POINTS[trump]
+    points = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
+    if len(state.tricks) == TRICKS_PER_GAME - 1:
+        points += LAST_TRICK_BONUS
+    state.tricks.append(
+        {
+            "leader": leader,
+            "cards": [{"seat": (leader + i) % PLAYERS, "card": c} for i, c in enumerate(cards)],
+            "winner": winner,
+            "points": points,
+        }
+    )
+    state.game_points[winner] += points
+    state.tricks_won[winner] += 1
+    state.trick = []
+    state.leader = state.seat_to_play = winner
+    if len(state.tricks) == TRICKS_PER_GAME:
+        _finish_game(state)
+
+
+def _finish_game(state: PreisjassState) -> None:
+    assert state.dealer is not None
+    row = game_row(state)
+    state.games.append(row)
+    for s in range(PLAYERS):
+        state.totals[s] += state.game_points[s]
+        state.sacks[s] += is_sack(state.game_points[s])
+    if len(state.games) == GAMES_PER_RUN:
+        state.phase = OVER
+    else:
+        state.dealer = (state.dealer + 1) % PLAYERS
+        state.phase = SHUFFLE
