@@ -30,8 +30,41 @@ def test_the_image_runs_as_a_non_root_user() -> None:
     assert lines[-1][0] == "CMD"
 
 
-def test_compose_passes_the_trusted_proxies_and_daphne_does_not_trust_the_header_itself() -> None:
+def test_compose_names_the_real_client_through_its_proxy_only() -> None:
+    """The replicas publish no port; nginx is the one entry and sets X-Real-IP (and X-Forwarded-For) to
+    the peer it saw, replacing the client's own; daphne reads the client from X-Real-IP."""
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    web = compose["services"]["web"]
+    web, proxy = compose["services"]["web"], compose["services"]["proxy"]
+    assert "ports" not in web and web["expose"] == ["8000"]
+    command = web["command"]
+    assert command[0] == "daphne" and "--proxy-headers" in command
+    assert command[command.index("--proxy-headers-host") + 1] == "X-Real-IP"
     assert web["environment"]["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-}"
-    assert web["command"][0] == "daphne" and not any("proxy-headers" in arg for arg in web["command"])
+    assert proxy["ports"] == ["${HTTP_PORT:-80}:80"]
+    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in proxy["volumes"]
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    for line in (
+        "proxy_set_header X-Real-IP $remote_addr;",
+        "proxy_set_header X-Forwarded-For $remote_addr;",
+        "proxy_set_header Upgrade $http_upgrade;",
+        "server web:8000;",
+    ):
+        assert line in conf, line
+    assert "$proxy_add_x_forwarded_for" not in conf  # appending would keep the client's own entries
+
+
+def test_daphne_with_those_flags_takes_the_proxy_s_address_not_the_client_s_header() -> None:
+    from daphne.utils import parse_x_forwarded_for
+
+    headers = {b"x-real-ip": [b"203.0.113.7"], b"x-forwarded-for": [b"198.51.100.66, 10.0.0.2"]}
+    address, _ = parse_x_forwarded_for(
+        headers, address_header_name="X-Real-IP", original_addr=["172.18.0.9", 50000]
+    )
+    assert address[0] == "203.0.113.7"
+    # Without the proxy's header the peer stays the peer (the replicas are reachable only via the proxy).
+    address, _ = parse_x_forwarded_for(
+        {b"x-forwarded-for": [b"198.51.100.66"]},
+        address_header_name="X-Real-IP",
+        original_addr=["172.18.0.9", 50000],
+    )
+    assert address == ["172.18.0.9", 50000]
