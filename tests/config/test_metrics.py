@@ -17,6 +17,7 @@ from config import metrics
 from config.asgi import application
 from games.errors import StaleSeq
 from games.models import MatchStatus
+from games.services import presence
 from games.services.matches import SeatSpec, match_act, match_create
 from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
@@ -98,11 +99,8 @@ def test_moves_ai_moves_and_refusals_are_counted(client: Client) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_watchdog_ticks_and_actions_are_counted(client: Client, settings: Any) -> None:
     anna = factories.actor(factories.user("anna"))
-    match = match_create(
-        game="preisjass", creator=anna, seats=[SeatSpec(), SeatSpec("ai")] + [SeatSpec("ai")] * 2
-    )
-    from games.services import presence
-
+    match = match_create(game="preisjass", creator=anna, seats=[SeatSpec()] + [SeatSpec("ai")] * 3)
+    # The only human leaves: after ABANDON_TIMEOUT the watchdog ends the match.
     presence.seat_connected(match_id=match.pk, seat=0, socket="s1")
     presence.seat_disconnected(match_id=match.pk, seat=0, socket="s1")
     before = scrape(client)
@@ -207,8 +205,8 @@ def test_metrics_are_refused_to_addresses_not_allowed(client: Client, settings: 
     settings.TRUSTED_PROXIES = ["10.0.0.2"]
     assert client.get("/metrics", REMOTE_ADDR="203.0.113.9").status_code == 404
     # Through the trusted proxy, the client behind it decides: an outside client is refused...
-    outside = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "203.0.113.9"}
-    assert client.get("/metrics", **outside).status_code == 404
+    outside = client.get("/metrics", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert outside.status_code == 404
     # ...and Prometheus inside the network is answered.
     assert scrape(client, REMOTE_ADDR="10.0.0.7")
 
