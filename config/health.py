@@ -14,6 +14,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
+from config.metrics import metrics_view
+
 
 def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
@@ -53,13 +55,16 @@ PROBES = {"/healthz": healthz, "/readyz": readyz}
 
 
 class HealthzMiddleware:
-    """Answers the probes before the host check: the container probes itself at 127.0.0.1, which
-    production does not accept as a host (only DJANGO_ALLOWED_HOSTS)."""
+    """Answers the probes and `/metrics` before the host check: the container probes itself at
+    127.0.0.1, and Prometheus scrapes each replica by its address, neither of which production accepts
+    as a host (only DJANGO_ALLOWED_HOSTS). `/metrics` answers only METRICS_ALLOWED addresses."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path == "/metrics":
+            return metrics_view(request)
         probe = PROBES.get(request.path)
         if probe is not None:
             return probe(request)

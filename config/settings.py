@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Requests and latency by view (Before first, After next to last: the latency includes the rest).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -72,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
     # Last: turns a locked-out login (site or admin) into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -251,6 +254,14 @@ LOGGING = {
     # Server-side move timings of the websocket consumers, for `python -m bench live`.
     "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
 }
+# --- metrics (config/metrics.py, docs/monitoring.md) ------------------------------------------------
+# Addresses or CIDR ranges (comma-separated) whose requests /metrics answers; everyone else gets a 404.
+METRICS_ALLOWED = env_list("METRICS_ALLOWED") or ["127.0.0.1", "::1"]
+# The Celery worker's and beat's metrics port (0: none); the web processes answer on their own port.
+METRICS_PORT = int(os.environ.get("METRICS_PORT", "0"))
+# The Celery queues whose length beat reports.
+METRICS_QUEUES = env_list("METRICS_QUEUES") or ["celery"]
+
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 # Open or running tables one player (account or guest) may hold a seat at; 0 switches the cap off.
 MAX_OPEN_TABLES = int(os.environ.get("MAX_OPEN_TABLES", "5"))

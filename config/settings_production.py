@@ -7,6 +7,7 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.log_context import json_logging
 from config.settings import *  # noqa: F403
 from config.settings import MIDDLEWARE, REST_FRAMEWORK, env_bool, env_list
 
@@ -30,7 +31,7 @@ STORAGES = {
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
@@ -38,4 +39,5 @@ SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-LOGGING = {**LOGGING, "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")}}  # noqa: F405
+# One JSON object a line, with match_id and seq on every line written while a match is acted on.
+LOGGING = {**json_logging(os.environ.get("LOG_LEVEL", "INFO")), "loggers": LOGGING["loggers"]}  # noqa: F405

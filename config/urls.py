@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz, readyz
+from config.metrics import metrics_view
 
 # Swagger UI's script is served as a file (the split view); its template keeps a small inline <style>.
 docs_view = SpectacularSwaggerSplitView.as_view(url_name="api-schema")
@@ -17,6 +18,7 @@ handler404 = "games.api.errors.page_not_found"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    path("metrics", metrics_view, name="metrics"),
     path("", include("frontend.urls")),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

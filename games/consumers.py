@@ -31,6 +31,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.dispatch import receiver
 
+from config import metrics
 from games import selectors, snapshots, socket_limits
 from games.actors import Actor, actor_from_request
 from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
@@ -72,6 +73,23 @@ _presence_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="presence"
 
 
 class _Consumer(AsyncWebsocketConsumer):
+    metrics_kind = "other"
+    _open = False  # counted in the websocket gauge
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        if not self._open:
+            self._open = True
+            metrics.WEBSOCKETS.labels(self.metrics_kind).inc()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # however the socket ended, disconnect() or not
+            if self._open:
+                self._open = False
+                metrics.WEBSOCKETS.labels(self.metrics_kind).dec()
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message, by a hop to its one
         # shared sync thread: under load every socket's every message queues there. The database
@@ -102,6 +120,7 @@ async def _close_seated() -> None:
 
 
 class MatchConsumer(_Consumer):
+    metrics_kind = "match"
     match_id: int
     actor: Actor
     seat: int | None = None
@@ -300,6 +319,7 @@ class MatchConsumer(_Consumer):
 
 
 class LobbyConsumer(_Consumer):
+    metrics_kind = "lobby"
     _key = ""
     _counted = False
 

@@ -14,6 +14,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from config import metrics
+from config.log_context import match_context
 from games.engine import available_games, get_rules
 from games.errors import NotFound
 from games.models import Match, MatchEvent, MatchStatus
@@ -122,6 +124,11 @@ def leaderboard_save_match(*, match_id: int) -> LeaderboardSave:
     Raises NotFound, NotEligible (practice, abandoned, no board: 400) or MatchNotFinished (409) and
     stores nothing; raises SaveFailed (503) when the save step itself fails, after recording the
     failure so the match page can offer a retry."""
+    with match_context(match_id=match_id):
+        return _save(match_id)
+
+
+def _save(match_id: int) -> LeaderboardSave:
     try:
         with transaction.atomic():
             # The row lock serialises saves of one match; the unique constraint backs it up.
@@ -129,7 +136,10 @@ def leaderboard_save_match(*, match_id: int) -> LeaderboardSave:
             check_eligible(match)
             record, _ = LeaderboardSave.objects.get_or_create(match=match)
             if record.state == SaveState.SAVED:
+                metrics.LEADERBOARD_SAVES.labels("already_saved").inc()
                 return record
+            if record.state == SaveState.FAILED:
+                metrics.LEADERBOARD_RETRIES.inc()
             entries_insert(entries_for(match, replayed_result(match)))
             record.state = SaveState.SAVED
             record.attempts += 1
@@ -137,11 +147,13 @@ def leaderboard_save_match(*, match_id: int) -> LeaderboardSave:
             record.saved_at = timezone.now()
             record.save()
             cache.clear_on_commit({match.game})
-            return record
+        metrics.LEADERBOARD_SAVES.labels("saved").inc()
+        return record
     except (NotFound, NotEligible, MatchNotFinished):
         raise
     except Exception as exc:
         log.exception("saving match %s to the leaderboard failed", match_id)
+        metrics.LEADERBOARD_SAVES.labels("failed").inc()
         _record_failure(match_id, exc)
         raise SaveFailed("the result could not be saved; try again") from exc
 

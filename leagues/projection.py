@@ -25,6 +25,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
+from config.log_context import match_context
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat
 from games.seating import seats_multi_held
@@ -81,6 +82,11 @@ def _counting_season(match: Match, humans: list[HumanSeat] | None, multi_seated:
 
 def project_match(*, match_id: int) -> ProjectedMatch | None:
     """Apply one finished match to standings and ratings, once. None when it is not finished."""
+    with match_context(match_id=match_id):
+        return _project_once(match_id)
+
+
+def _project_once(match_id: int) -> ProjectedMatch | None:
     try:
         with transaction.atomic():
             match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()

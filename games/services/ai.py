@@ -16,12 +16,15 @@ import concurrent.futures
 import logging
 import random
 import threading
+import time
 from typing import Any
 
 from celery import current_app as celery_app
 from django.conf import settings
 from django.db import close_old_connections
 
+from config import metrics
+from config.log_context import match_context
 from games import ai as ai_registry
 from games.actors import Actor
 from games.engine import GameState
@@ -38,6 +41,11 @@ _local = threading.local()
 def ai_move_play(match_id: int, seq: int, *, stand_in: bool = False) -> int | None:
     """Play the move of the seat to act if it is an AI seat (or, with `stand_in` or an autoplay
     seat, a human seat Anton plays for). Returns the new seq, or None when there was nothing to do."""
+    with match_context(match_id=match_id, seq=seq):
+        return _play(match_id, seq, stand_in=stand_in)
+
+
+def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
     match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
     if match is None or match.status != MatchStatus.RUNNING or match.version != seq:
         return None
@@ -75,6 +83,7 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
     view, legal = state.view(seat.index), state.legal_actions()
     rng = random.Random(f"{match.pk}:{seq}")  # depends on nothing secret
     player = ai_registry.get_player(match.game, version)
+    started = time.perf_counter()
     if version == ai_registry.DEFAULT_VERSION or version == "random":
         action = player.choose(view, legal, rng)
     else:
@@ -83,8 +92,10 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
             action = future.result(timeout=settings.AI_HARD_DEADLINE)
         except concurrent.futures.TimeoutError:
             log.warning("AI %s missed the deadline in match %s at seq %s", version, match.pk, seq)
+            metrics.AI_DEADLINE_MISSED.labels(match.game, version).inc()
             fallback = ai_registry.get_player(match.game, ai_registry.DEFAULT_VERSION)
             action = fallback.choose(view, legal, random.Random(f"{match.pk}:{seq}:fallback"))
+    metrics.AI_MOVE_SECONDS.labels(match.game, version).observe(time.perf_counter() - started)
     return {k: v for k, v in action.items() if k != "seat"}
 
 

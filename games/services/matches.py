@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +11,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from config import metrics
+from config.log_context import match_context
 from games import ai as ai_registry
 from games import dispatch, fairness, seating
 from games.actors import Actor
@@ -17,6 +21,7 @@ from games.errors import (
     BadRequest,
     CommandConflict,
     Forbidden,
+    GameError,
     IllegalMove,
     MatchNotRunning,
     NotFound,
@@ -30,6 +35,7 @@ from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
 
+log = logging.getLogger(__name__)
 MAX_NAME = 40
 
 
@@ -216,6 +222,29 @@ def match_act(
     Resending a command id with the same action returns the original result; with another action it
     raises CommandConflict. A stale `expected_seq`, a wrong turn or an illegal action raises and
     appends nothing."""
+    started = time.perf_counter()
+    with match_context(match_id=match_id, seq=expected_seq):
+        try:
+            result, game = _act(
+                match_id=match_id,
+                actor=actor,
+                action=action,
+                expected_seq=expected_seq,
+                command_id=command_id,
+            )
+        except GameError as exc:
+            metrics.MOVES_REFUSED.labels(exc.code).inc()
+            raise
+        if not result.duplicate:
+            metrics.MOVES.labels(game).inc()
+            metrics.MOVE_SECONDS.labels(game).observe(time.perf_counter() - started)
+            log.debug("stored %s at seq %s", action.get("type"), expected_seq)
+    return result
+
+
+def _act(
+    *, match_id: int, actor: Actor, action: Any, expected_seq: int, command_id: str | None
+) -> tuple[ActResult, str]:
     if not isinstance(action, dict):
         raise BadRequest("the action must be a JSON object")
     with transaction.atomic():
@@ -232,7 +261,7 @@ def match_act(
                     raise CommandConflict(
                         f"command {command_id!r} was stored at seq {seq} with another action", seq=seq
                     )
-                return ActResult(seq=seq, duplicate=True)
+                return ActResult(seq=seq, duplicate=True), match.game
         if seat is None:
             raise NotSeated("you have no seat at this match")
         if match.status != MatchStatus.RUNNING:
@@ -254,7 +283,7 @@ def match_act(
         state = draw_chance(match, state, pending)
         version = store(match, pending, state)
         dispatch.on_commit_after_append(match, version, state)
-    return ActResult(seq=match.version)
+    return ActResult(seq=match.version), match.game
 
 
 def match_show_hands(*, match_id: int, actor: Actor) -> Match:

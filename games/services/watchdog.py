@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -17,6 +18,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from config import metrics
+from config.log_context import match_context
 from games.models import Match, MatchStatus, Seat, SeatKind
 from games.services.ai import ai_move_play, ai_move_schedule, others_present
 from games.services.presence import abandon_if_deserted, release_silent_processes
@@ -26,14 +29,19 @@ log = logging.getLogger(__name__)
 
 
 def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
+    started = time.perf_counter()
     now = now or timezone.now()
     counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
     counts["released"] = release_silent_processes(now)
     for match in _due(now).prefetch_related("seats"):
-        try:
-            _check(match, now, counts)
-        except Exception:  # one broken match must not stop the others
-            log.exception("watchdog failed on match %s", match.pk)
+        with match_context(match_id=match.pk, seq=match.version):
+            try:
+                _check(match, now, counts)
+            except Exception:  # one broken match must not stop the others
+                log.exception("watchdog failed on match %s", match.pk)
+    for action, count in counts.items():
+        metrics.WATCHDOG_ACTIONS.labels(action).inc(count)
+    metrics.WATCHDOG_TICK_SECONDS.observe(time.perf_counter() - started)
     return counts
 
 
