@@ -13,7 +13,7 @@ export function showGameOver(payload) {
   const dlg = ui.gameOver;
   const number = row.game || rows.length;
   const body = [
-    el("h2", {}, tf("Game %(n)s is over", { n: number })),
+    el("h2", {}, mod.rowTitle ? mod.rowTitle(payload.view, row, number) : tf("Game %(n)s is over", { n: number })),
     (mod.rowResult || renderRowResult)(payload.view, row, names(payload), app.style),
   ];
   const label = mod.nextRowLabel ? mod.nextRowLabel() : t("Next deal");
