@@ -3,9 +3,22 @@
 // balance if the pool ended now.
 import { el } from "../../dom.js";
 import { fmt } from "../../format.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, word } from "../../i18n.js";
 import { dealSummary } from "./deals.js";
-import { changesCell } from "./sheet.js";
+import { add, frac, fracText } from "./fractions.js";
+
+/** What the deal wrote for `seat`: Pool and Berg, and the whists summed per opponent. */
+function sheetEntries(row, seat, names) {
+  const parts = [];
+  if (row.pool[seat]) parts.push(`${word("Pool")} ${row.pool[seat] > 0 ? "+" : ""}${row.pool[seat]}`);
+  if (row.mountain[seat]) parts.push(`${word("Berg")} ${row.mountain[seat] > 0 ? "+" : ""}${row.mountain[seat]}`);
+  const whists = new Map();
+  for (const w of row.whists || []) {
+    if (w.from === seat) whists.set(w.against, add(whists.get(w.against) || [0, 1], frac(w.exact)));
+  }
+  for (const [against, value] of whists) parts.push(`${word("Whist")} ${tf("against %(name)s", { name: names[against] })} +${fracText(value)}`);
+  return parts.join(", ") || "—";
+}
 
 export function rowResult(view, row, names) {
   const box = el("div", { class: "deal-result prs-result", "data-role": "deal-result", "data-deal": row.deal, "data-kind": row.kind });
@@ -22,10 +35,7 @@ export function rowResult(view, row, names) {
     const tr = el("tr", { "data-seat": s, class: s === row.declarer ? "declarer" : "" },
       el("th", { scope: "row" }, name),
       el("td", { class: "num", "data-field": "tricks" }, played && !sitting ? String(row.tricks[s]) : "—"));
-    const changes = changesCell(row, s, names);
-    changes.dataset.field = "payment";
-    if (!changes.childNodes.length) changes.textContent = "—";
-    tr.appendChild(changes);
+    tr.appendChild(el("td", { class: "changes", "data-field": "payment" }, sheetEntries(row, s, names)));
     if (latest) tr.appendChild(el("td", { class: "num", "data-field": "total" }, fmt((view.scores || [])[s])));
     body.appendChild(tr);
   });

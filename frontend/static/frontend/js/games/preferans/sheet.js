@@ -80,7 +80,7 @@ function settlementSteps(view, names) {
   return list;
 }
 
-export function changesCell(row, seat, names) {
+function changesCell(row, seat, names) {
   const parts = [];
   if (row.pool[seat]) parts.push(`Pool ${row.pool[seat] > 0 ? "+" : ""}${row.pool[seat]}`);
   if (row.mountain[seat]) parts.push(`Berg ${row.mountain[seat] > 0 ? "+" : ""}${row.mountain[seat]}`);
