@@ -87,3 +87,24 @@ def test_the_save_line_says_saving_then_saved_with_the_rank(new_page: Any) -> No
     page.locator("[data-role=menu] summary").click()
     assert page.locator("[data-action=leave]").count() == 0  # nothing to quit after the end
     assert watch.problems == []
+
+
+SACKS_JS = """async () => {
+  const mod = await import('/static/frontend/js/games/preisjass.js');
+  const view = {scores: [10, 0, 5, 3], sheet: {sacks: [0, 1, 2, 5]}};
+  const list = mod.finalSummary({view, seat: 0}, ['Ada', 'Bo', 'Cy', 'Di']);
+  return [...list.querySelectorAll('li')].map(li => li.textContent);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", ["Ada: 10 Punkte, 0 Säcke", "Cy: 5 Punkte, 2 Säcke", "Di: 3 Punkte, 5 Säcke", "Bo: 0 Punkte, 1 Sack"]),
+        ("ru", ["Ada: 10 очков, мешков: 0", "Cy: 5 очков, мешков: 2", "Di: 3 очков, мешков: 5", "Bo: 0 очков, 1 мешок"]),
+    ],
+)
+def test_one_sack_is_singular(new_page: Any, lang: str, expected: list[str]) -> None:
+    page, _ = new_page(lang)
+    page.goto("/")
+    assert page.evaluate(SACKS_JS) == expected

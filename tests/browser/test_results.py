@@ -18,6 +18,14 @@ DIALOG = "dialog[open]"
 # How many deal ends each game is played through (a Preisjass game is long).
 DEALS = {"preferanzen": 2, "preference_vienna": 2, "preferans": 2, "schnapsen": 2, "preisjass": 1}
 PREF = {"preferanzen", "preference_vienna", "preferans"}
+# The score sheet's heading in each game's own word.
+SHEET_TITLE = {
+    "preferanzen": "Wertung der Partie",
+    "preference_vienna": "Wertung der Partie",
+    "preferans": "Wertung des Pools (Pulja)",
+    "schnapsen": "Wertung des Bummerls",
+    "preisjass": "Wertung des Durchgangs",
+}
 
 RESULT_JS = """() => {
   const dlg = document.querySelector('dialog[open]');
@@ -92,6 +100,7 @@ def test_a_result_dialog_after_every_deal(new_page: Any, game: str) -> None:
     page, watch = new_page("de", viewport=PHONE)
     _open_table(page, game)
     shown = _play_until_results(page, game)
+    assert page.locator("[data-role=sheet-box] summary").inner_text() == SHEET_TITLE[game]
     if game in PREF:
         assert shown == ["1", "2"]  # the first two deals, in order, none skipped
     assert watch.problems == []

@@ -4,7 +4,7 @@
 import { cardImage, cardName, suitName } from "../cards.js";
 import { el } from "../dom.js";
 import { fmt } from "../format.js";
-import { t } from "../i18n.js";
+import { t, tf } from "../i18n.js";
 import { headRow } from "../sheethead.js";
 
 const POINTS_PER_GAME = 157;
@@ -45,6 +45,11 @@ export function sheet(view, names, style) {
   return el("div", {}, table, sum);
 }
 
+/** "1 sack", "3 sacks": singular and plural as separate strings (Russian says "мешков: n" for any n ≠ 1). */
+function sackCount(n) {
+  return n === 1 ? t("1 sack") : tf("%(n)s sacks", { n });
+}
+
 /** The final ranking: points, then each player's sacks. */
 export function finalSummary(payload, names) {
   const { view } = payload;
@@ -53,7 +58,7 @@ export function finalSummary(payload, names) {
   const list = el("ol", { class: "ranking" });
   for (const s of order) {
     let text = `${names[s]}: ${fmt(view.scores[s])} ${t("points")}`;
-    if (view.sheet && view.sheet.sacks) text += `, ${view.sheet.sacks[s]} ${t("Sacks")}`;
+    if (view.sheet && view.sheet.sacks) text += `, ${sackCount(view.sheet.sacks[s])}`;
     list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, text));
   }
   return list;
