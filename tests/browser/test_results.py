@@ -4,6 +4,7 @@ and payment), and it fits the phone (390x844) and the desktop (1366x900). Photos
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -36,7 +37,9 @@ RESULT_JS = """() => {
     box: [r.left, r.top, r.right, r.bottom], scrollWidth: document.documentElement.scrollWidth,
     title: dlg.querySelector('h2').textContent, text: dlg.textContent,
     deal: res ? res.dataset.deal : null, contract: cells('contract'), tricks: cells('tricks'),
-    payment: cells('payment'), total: cells('total'),
+    payment: cells('payment'), total: cells('total'), points: cells('points'),
+    cut: (dlg.querySelector('[data-role=next-cut]') || {}).textContent || '',
+    handShown: getComputedStyle(document.querySelector('[data-role=hand]')).visibility,
     next: (() => { const b = dlg.querySelector('[data-action=next-game]').getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })(),
   };
 }"""
@@ -61,8 +64,15 @@ def _check_result(page: Any, game: str, number: int) -> None:
             # Each of the three players: tricks, payment (a signed number or the sheet's entries), total.
             assert len(seen["tricks"]) == len(seen["payment"]) == len(seen["total"]) == 3, seen
             assert all(p for p in seen["payment"]), seen
+        elif game == "preisjass":
+            assert seen["title"] == "Spiel 1 ist zu Ende", seen["title"]
+            # Points of the game and the standings, then the cut that decides the next game.
+            assert len(seen["points"]) == len(seen["total"]) == 4, seen
+            assert "Stand nach 1 von 12 Spielen" in seen["text"], seen["text"]
+            assert re.fullmatch(r"Spiel 2: \S.* hebt \d+ Karten ab; Bodentrumpf ist .+, also ist .+ Trumpf\.", seen["cut"]), seen
         else:
             assert "ist zu Ende" in seen["title"], seen["title"]
+        assert seen["handShown"] == "hidden", f"{label}: the next deal's hand shows under the result"
     page.set_viewport_size(PHONE)
 
 

@@ -64,6 +64,37 @@ export function finalSummary(payload, names) {
   return list;
 }
 
+/**
+ * The result between games: each player's points of the game (sacks marked), the standings after it
+ * and, once the next game is cut, who cut how many cards and the Bodentrumpf it shows (seed 003).
+ */
+export function rowResult(view, row, names, style) {
+  const games = (view.sheet && view.sheet.games) || [];
+  const upto = games.filter((g) => g.game <= row.game);
+  const totals = names.map((_, s) => upto.reduce((a, g) => a + g.points[s], 0));
+  const order = names.map((_, s) => s).sort((a, b) => totals[b] - totals[a]);
+  const table = el("table", { class: "sheet deal-table" });
+  table.createTHead().appendChild(el("tr", {}, ...[t("Player"), t("this game"), t("Total")].map((h) => el("th", { scope: "col" }, h))));
+  const body = table.createTBody();
+  for (const s of order) {
+    const sack = row.sacks[s] ? el("span", { class: "sack-mark" }, ` ${t("Sack")}`) : null;
+    body.appendChild(el("tr", { "data-seat": s },
+      el("th", { scope: "row" }, names[s]),
+      el("td", { class: "num", "data-field": "points" }, fmt(row.points[s]), sack),
+      el("td", { class: "num", "data-field": "total" }, fmt(totals[s]))));
+  }
+  const box = el("div", { class: "deal-result preisjass-result", "data-role": "deal-result", "data-deal": row.game }, table);
+  box.appendChild(el("p", { class: "muted" }, tf("Standings after %(n)s of %(total)s games", { n: upto.length, total: view.games_total || 12 })));
+  const cut = view.cut;
+  if (cut && view.game_number === row.game + 1 && view.bodentrumpf) {
+    box.appendChild(el("p", { class: "next-cut", "data-role": "next-cut" },
+      tf("Game %(n)s: %(name)s cuts %(count)s cards; the Bodentrumpf is %(card)s, so %(suit)s is trump.", {
+        n: view.game_number, name: names[cut.seat], count: cut.count, card: cardName(view.bodentrumpf, style), suit: suitName(view.trump, style),
+      })));
+  }
+  return box;
+}
+
 /** The button that closes the result between games. */
 export function nextRowLabel() {
   return t("Next game - cut and deal");
