@@ -117,7 +117,8 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
     }
     if saved:
         # Each seat's place on the board (only the top 100 have one), for the end screen.
-        payload["ranks"] = {str(r["seat"]): r["rank"] for r in board_top(match.game) if r["match_id"] == match.pk}
+        rows = board_top(match.game)
+        payload["ranks"] = {str(r["seat"]): r["rank"] for r in rows if r["match_id"] == match.pk}
     else:
         payload["retry_label"] = gettext("Save result again")
         payload["retry_label_de"] = RETRY_LABEL

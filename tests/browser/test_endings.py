@@ -100,8 +100,24 @@ SACKS_JS = """async () => {
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("de", ["Ada: 10 Punkte, 0 Säcke", "Cy: 5 Punkte, 2 Säcke", "Di: 3 Punkte, 5 Säcke", "Bo: 0 Punkte, 1 Sack"]),
-        ("ru", ["Ada: 10 очков, мешков: 0", "Cy: 5 очков, мешков: 2", "Di: 3 очков, мешков: 5", "Bo: 0 очков, 1 мешок"]),
+        (
+            "de",
+            [
+                "Ada: 10 Punkte, 0 Säcke",
+                "Cy: 5 Punkte, 2 Säcke",
+                "Di: 3 Punkte, 5 Säcke",
+                "Bo: 0 Punkte, 1 Sack",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Ada: 10 очков, мешков: 0",
+                "Cy: 5 очков, мешков: 2",
+                "Di: 3 очков, мешков: 5",
+                "Bo: 0 очков, 1 мешок",
+            ],
+        ),
     ],
 )
 def test_one_sack_is_singular(new_page: Any, lang: str, expected: list[str]) -> None:

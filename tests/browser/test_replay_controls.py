@@ -99,7 +99,8 @@ def test_replay_icons_autoplay_jumps_and_deal_results(new_page: Any) -> None:
     assert page.evaluate(STEP_INFO_JS)["slider"] == deal_starts[1]
     result = page.locator("[data-role=replay-deal-result]")
     assert result.is_hidden()
-    end_of_first = max(i for i in range(deal_starts[1]) if len(replay["steps"][i]["view"]["score_sheet"]) == 1)
+    sheets = [len(s["view"]["score_sheet"]) for s in replay["steps"]]
+    end_of_first = max(i for i in range(deal_starts[1]) if sheets[i] == 1)
     page.locator("[data-role=slider]").fill(str(end_of_first))
     result.wait_for()
     assert result.locator("h2").inner_text() == "Spiel 1 ist vorbei"
@@ -115,7 +116,8 @@ def test_replay_icons_autoplay_jumps_and_deal_results(new_page: Any) -> None:
     before = page.evaluate(STEP_INFO_JS)["slider"]
     page.locator("[data-action=autoplay]").click()
     assert page.locator("[data-action=autoplay]").get_attribute("aria-pressed") == "true"
-    page.wait_for_function("n => Number(document.querySelector('[data-role=slider]').value) >= n + 2", arg=before)
+    moved = "n => Number(document.querySelector('[data-role=slider]').value) >= n + 2"
+    page.wait_for_function(moved, arg=before)
     page.locator("[data-action=autoplay]").click()
     assert page.locator("[data-action=autoplay]").get_attribute("aria-pressed") == "false"
     paused = page.evaluate(STEP_INFO_JS)["slider"]

@@ -40,7 +40,8 @@ RESULT_JS = """() => {
     payment: cells('payment'), total: cells('total'), points: cells('points'),
     cut: (dlg.querySelector('[data-role=next-cut]') || {}).textContent || '',
     handShown: getComputedStyle(document.querySelector('[data-role=hand]')).visibility,
-    next: (() => { const b = dlg.querySelector('[data-action=next-game]').getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })(),
+    next: (b => [b.left, b.top, b.right, b.bottom])(
+      dlg.querySelector('[data-action=next-game]').getBoundingClientRect()),
   };
 }"""
 
@@ -69,7 +70,8 @@ def _check_result(page: Any, game: str, number: int) -> None:
             # Points of the game and the standings, then the cut that decides the next game.
             assert len(seen["points"]) == len(seen["total"]) == 4, seen
             assert "Stand nach 1 von 12 Spielen" in seen["text"], seen["text"]
-            assert re.fullmatch(r"Spiel 2: \S.* hebt \d+ Karten ab; Bodentrumpf ist .+, also ist .+ Trumpf\.", seen["cut"]), seen
+            cut = r"Spiel 2: \S.* hebt \d+ Karten ab; Bodentrumpf ist .+, also ist .+ Trumpf\."
+            assert re.fullmatch(cut, seen["cut"]), seen
         else:
             assert "ist zu Ende" in seen["title"], seen["title"]
         assert seen["handShown"] == "hidden", f"{label}: the next deal's hand shows under the result"
