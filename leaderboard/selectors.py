@@ -87,7 +87,8 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
     """How saving a match to its board went, for the line under the table.
 
     state: "saved", "pending" (queued, not yet run), "failed" (a retry may work) or "not_eligible"
-    (not finished, practice, abandoned). `can_retry` tells the page to show the retry button."""
+    (not finished, practice, abandoned). `can_retry` tells the page to show the retry button; a saved
+    run has `ranks`: seat (as a string) -> its rank on the board, for the seats in the top 100."""
     match = match_visible(match_id, actor or Actor())  # nothing of a running duplicate round
     seated = actor is not None and any(not s.is_ai and actor.owns(s) for s in match.seats.all())
     try:
@@ -114,7 +115,11 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
         "can_retry": not saved and seated,
         "board_url": f"/leaderboard/{match.game}/",
     }
-    if not saved:
+    if saved:
+        # Each seat's place on the board (only the top 100 have one), for the end screen.
+        rows = board_top(match.game)
+        payload["ranks"] = {str(r["seat"]): r["rank"] for r in rows if r["match_id"] == match.pk}
+    else:
         payload["retry_label"] = gettext("Save result again")
         payload["retry_label_de"] = RETRY_LABEL
     return payload

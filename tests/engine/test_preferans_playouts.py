@@ -254,3 +254,15 @@ def test_malformed_events_raise_illegal_action_and_change_nothing() -> None:
             assert snapshot(replay_state) == before
         replay_state = R.apply_in_place(replay_state, event)
     assert seen_phases >= {"deal", "bid", "exchange", "declare", "whist", "play"}
+
+
+def test_every_seat_view_carries_every_finished_deal() -> None:
+    """The deal log is whole after a reload: each view holds all finished deals, and only public facts."""
+    state, _ = play_pool(23, {"pool": 10, "max_deals": 4}, check_every=50)
+    rows = state.result()["deals"]
+    assert len(rows) == 4
+    for seat in (None, *range(state.n)):
+        view = state.view(seat)
+        assert view["deals"] == rows
+        assert view["deals"][-1] == view["last_deal"]
+        assert not set(json.dumps(view["deals"]).split('"')) & set(DECK_32)  # no card in the log

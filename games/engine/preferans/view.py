@@ -54,6 +54,9 @@ def seat_view(state: PreferansState, seat: int | None) -> JSON:
         "scores": [approx(t) for t in totals],
         "scores_exact": [exact(t) for t in totals],
         "last_deal": copy.deepcopy(state.rows[-1]) if state.rows else None,
+        # Every finished deal (public: contract, tricks, whists, the sheet's entries), so the deal log
+        # is whole after a reload.
+        "deals": copy.deepcopy(state.rows),
         "version": state.version,
         "legal": state.legal_actions() if to_move == seat and seat is not None else [],
     }

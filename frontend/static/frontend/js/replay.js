@@ -7,9 +7,10 @@ import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { seatNames } from "./seats.js";
 import { scoreChart } from "./scorechart.js";
-import { renderSheet } from "./sheets.js";
+import { addControls, icon } from "./replaycontrols.js";
+import { finishedRows, renderRowResult, renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
-import { gameTitle } from "./titles.js";
+import { gameTitle, sheetTitle } from "./titles.js";
 
 const root = document.getElementById("replay-app");
 const matchId = Number(root.dataset.match);
@@ -25,7 +26,12 @@ const ui = {
   verifyBox: root.querySelector("[data-role=verify-box]"),
   verify: root.querySelector("[data-role=verify]"),
   progress: root.querySelector("[data-role=progress]"),
+  controls: root.querySelector(".replay-controls"),
 };
+// The result of a deal, shown at the step where it ends.
+const dealBox = el("section", { class: "replay-deal-result", "data-role": "replay-deal-result", hidden: true });
+ui.event.after(dealBox);
+let controls = null;
 let data = null;
 let index = 0;
 let style = "german";
@@ -79,6 +85,22 @@ function show(i) {
   ui.position.textContent = tf("Step %(n)s of %(total)s", { n: index + 1, total: data.steps.length });
   ui.event.textContent = describe(step.event);
   ui.sheet.replaceChildren(renderSheet(view, names(), style));
+  showDealResult(index);
+}
+
+function showDealResult(i) {
+  const rows = finishedRows(data.steps[i].view);
+  const before = i > 0 ? finishedRows(data.steps[i - 1].view) : [];
+  dealBox.hidden = rows.length <= before.length;
+  if (dealBox.hidden) {
+    dealBox.replaceChildren();
+    return;
+  }
+  const view = data.steps[i].view;
+  const row = rows[rows.length - 1];
+  const mod = gameModule(data.match.game);
+  const title = mod.rowTitle ? mod.rowTitle(view, row, rows.length) : tf("Game %(n)s is over", { n: row.game || rows.length });
+  dealBox.replaceChildren(el("h2", {}, title), (mod.rowResult || renderRowResult)(view, row, names(), style));
 }
 
 // "Deals verifizieren": GET /api/matches/<id>/verify/ shown as a short report instead of raw JSON.
@@ -107,6 +129,7 @@ async function verifyDeals(ev) {
 }
 
 function onStep(kind) {
+  if (controls) controls.stop();
   const target = { first: 0, prev: index - 1, next: index + 1, last: data.steps.length - 1 }[kind];
   show(target);
 }
@@ -117,7 +140,12 @@ get(`/api/matches/${matchId}/replay/`)
     style = deckStyle(data.match.game);
     ui.title.textContent = `${t("Replay")}: ${gameTitle(data.match.game)} #${matchId}`;
     ui.slider.max = String(data.steps.length - 1);
-    root.querySelectorAll("[data-step]").forEach((btn) => btn.addEventListener("click", () => onStep(btn.dataset.step)));
+    root.querySelector(".sheet-box summary").textContent = sheetTitle(data.match.game);
+    root.querySelectorAll("[data-step]").forEach((btn) => {
+      btn.replaceChildren(icon(btn.dataset.step));
+      btn.addEventListener("click", () => onStep(btn.dataset.step));
+    });
+    controls = addControls(ui.controls, data.steps, { index: () => index, count: () => data.steps.length, show });
     ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
     document.addEventListener("keydown", (ev) => {
       if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;

@@ -58,6 +58,7 @@ export function finishedRows(view) {
   if (!view) return [];
   if (view.sheet && Array.isArray(view.sheet.games)) return view.sheet.games;
   if (Array.isArray(view.deals)) return view.deals;
+  if (Array.isArray(view.score_sheet)) return view.score_sheet;
   return [];
 }
 

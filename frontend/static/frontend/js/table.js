@@ -15,7 +15,7 @@ import { renderTools } from "./table/tools.js";
 import { trickNote } from "./table/tricknote.js";
 import { renderWaiting } from "./table/waiting.js";
 import { renderFelt } from "./tableview.js";
-import { gameTitle } from "./titles.js";
+import { gameTitle, sheetTitle } from "./titles.js";
 import { sleep } from "./ui.js";
 
 const pauseSetting = localStorage.getItem("kt.trickPause");
@@ -93,6 +93,7 @@ function render(payload, overlay = {}) {
   renderWaiting(payload);
   drawActions(payload);
   drawHand(payload);
+  ui.sheetBox.querySelector("summary").textContent = sheetTitle(match.game);
   ui.sheet.replaceChildren(renderSheet(view, names(payload), app.style));
   renderFinal(payload);
   app.live.expecting = match.status === "open" || (match.status === "running" && (!myTurn(payload) || app.pending));

@@ -5,6 +5,7 @@
 //                                                  the generic buttons are used when it returns null
 //   actionLabel(action, view, style)     -> string a nicer label for one action, or null
 //   rowResult(view, row, names, style)   -> Node   the result of one finished deal (dialog between deals)
+//   rowTitle(view, row, number)          -> string the heading of that result ("Game n is over" if absent)
 //   nextRowLabel()                       -> string the button that closes that dialog
 //   finalSummary(payload, names, style)  -> Node   the result on the final screen instead of the ranking
 //   trickPoints(cards)                   -> number what a finished trick is worth, where the view does

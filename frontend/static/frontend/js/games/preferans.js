@@ -6,4 +6,5 @@
 export { bidText } from "./preferans/bids.js";
 export { actionLabel, actionsPanel } from "./preferans/panels.js";
 export { felt } from "./preferans/felt.js";
+export { rowResult, rowTitle } from "./preferans/result.js";
 export { sheet } from "./preferans/sheet.js";

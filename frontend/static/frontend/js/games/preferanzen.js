@@ -7,4 +7,5 @@
 export { actionLabel, bidName, contractName } from "./preferanzen/names.js";
 export { actionsPanel } from "./preferanzen/panels.js";
 export { felt } from "./preferanzen/felt.js";
+export { rowResult, rowTitle } from "./preferanzen/result.js";
 export { finalSummary, sheet } from "./preferanzen/sheet.js";

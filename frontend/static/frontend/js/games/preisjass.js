@@ -4,7 +4,7 @@
 import { cardImage, cardName, suitName } from "../cards.js";
 import { el } from "../dom.js";
 import { fmt } from "../format.js";
-import { t } from "../i18n.js";
+import { t, tf } from "../i18n.js";
 import { headRow } from "../sheethead.js";
 
 const POINTS_PER_GAME = 157;
@@ -45,6 +45,11 @@ export function sheet(view, names, style) {
   return el("div", {}, table, sum);
 }
 
+/** "1 sack", "3 sacks": singular and plural as separate strings (Russian says "мешков: n" for any n ≠ 1). */
+function sackCount(n) {
+  return n === 1 ? t("1 sack") : tf("%(n)s sacks", { n });
+}
+
 /** The final ranking: points, then each player's sacks. */
 export function finalSummary(payload, names) {
   const { view } = payload;
@@ -53,10 +58,41 @@ export function finalSummary(payload, names) {
   const list = el("ol", { class: "ranking" });
   for (const s of order) {
     let text = `${names[s]}: ${fmt(view.scores[s])} ${t("points")}`;
-    if (view.sheet && view.sheet.sacks) text += `, ${view.sheet.sacks[s]} ${t("Sacks")}`;
+    if (view.sheet && view.sheet.sacks) text += `, ${sackCount(view.sheet.sacks[s])}`;
     list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, text));
   }
   return list;
+}
+
+/**
+ * The result between games: each player's points of the game (sacks marked), the standings after it
+ * and, once the next game is cut, who cut how many cards and the Bodentrumpf it shows (seed 003).
+ */
+export function rowResult(view, row, names, style) {
+  const games = (view.sheet && view.sheet.games) || [];
+  const upto = games.filter((g) => g.game <= row.game);
+  const totals = names.map((_, s) => upto.reduce((a, g) => a + g.points[s], 0));
+  const order = names.map((_, s) => s).sort((a, b) => totals[b] - totals[a]);
+  const table = el("table", { class: "sheet deal-table" });
+  table.createTHead().appendChild(el("tr", {}, ...[t("Player"), t("this game"), t("Total")].map((h) => el("th", { scope: "col" }, h))));
+  const body = table.createTBody();
+  for (const s of order) {
+    const sack = row.sacks[s] ? el("span", { class: "sack-mark" }, ` ${t("Sack")}`) : null;
+    body.appendChild(el("tr", { "data-seat": s },
+      el("th", { scope: "row" }, names[s]),
+      el("td", { class: "num", "data-field": "points" }, fmt(row.points[s]), sack),
+      el("td", { class: "num", "data-field": "total" }, fmt(totals[s]))));
+  }
+  const box = el("div", { class: "deal-result preisjass-result", "data-role": "deal-result", "data-deal": row.game }, table);
+  box.appendChild(el("p", { class: "muted" }, tf("Standings after %(n)s of %(total)s games", { n: upto.length, total: view.games_total || 12 })));
+  const cut = view.cut;
+  if (cut && view.game_number === row.game + 1 && view.bodentrumpf) {
+    box.appendChild(el("p", { class: "next-cut", "data-role": "next-cut" },
+      tf("Game %(n)s: %(name)s cuts %(count)s cards; the Bodentrumpf is %(card)s, so %(suit)s is trump.", {
+        n: view.game_number, name: names[cut.seat], count: cut.count, card: cardName(view.bodentrumpf, style), suit: suitName(view.trump, style),
+      })));
+  }
+  return box;
 }
 
 /** The button that closes the result between games. */

@@ -4,7 +4,7 @@ import { gameModule } from "../games/index.js";
 import { t, tf } from "../i18n.js";
 import { finishedRows, renderRowResult } from "../sheets.js";
 import { drawHand } from "./acting.js";
-import { app, names, ui } from "./context.js";
+import { app, names, root, ui } from "./context.js";
 
 export function showGameOver(payload) {
   const mod = gameModule(payload.view.game);
@@ -13,13 +13,18 @@ export function showGameOver(payload) {
   const dlg = ui.gameOver;
   const number = row.game || rows.length;
   const body = [
-    el("h2", {}, tf("Game %(n)s is over", { n: number })),
+    el("h2", {}, mod.rowTitle ? mod.rowTitle(payload.view, row, number) : tf("Game %(n)s is over", { n: number })),
     (mod.rowResult || renderRowResult)(payload.view, row, names(payload), app.style),
   ];
   const label = mod.nextRowLabel ? mod.nextRowLabel() : t("Next deal");
   const next = el("button", { type: "button", class: "primary", "data-action": "next-game", autofocus: "" }, label);
   next.addEventListener("click", () => dlg.close());
-  dlg.addEventListener("close", () => app.shown && drawHand(app.shown), { once: true });
+  // The next deal is already dealt: its cards stay hidden until the player goes on.
+  root.classList.add("between-deals");
+  dlg.addEventListener("close", () => {
+    root.classList.remove("between-deals");
+    if (app.shown) drawHand(app.shown);
+  }, { once: true });
   body.push(el("p", {}, next));
   dlg.replaceChildren(...body);
   if (!dlg.open) dlg.showModal();

@@ -3,7 +3,7 @@
 // is pending.
 import { get, post } from "../api.js";
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tf } from "../i18n.js";
 import { app, matchId, say } from "./context.js";
 
 const save = { box: null, status: null, polls: 0, timer: null };
@@ -14,7 +14,11 @@ export function saveBox(payload) {
   if (!save.box) {
     save.box = el("div", { class: "leaderboard-save", "data-role": "save-status", "aria-live": "polite" });
     if (payload.match.practice) showSave({ state: "not_eligible", practice: true });
-    else loadSave();
+    else {
+      save.box.dataset.state = "saving"; // until the first answer: the save runs just after the finish
+      save.box.append(el("span", { "data-message": "" }, t("Saving the result…")));
+      loadSave();
+    }
   }
   return save.box;
 }
@@ -50,9 +54,16 @@ function showSave(status) {
   } else if (status.state === "not_eligible") {
     parts.push(el("span", { "data-message": "" }, t("No result for the leaderboard")));
   } else if (status.state === "saved") {
-    parts.push(el("strong", { "data-message": "" }, `✓ ${t("Result saved")}`));
+    const seat = app.shown ? app.shown.seat : null;
+    const rank = status.ranks && seat !== null ? status.ranks[String(seat)] : undefined;
+    const text = rank ? `${t("Result saved")} – ${tf("rank %(rank)s on the leaderboard", { rank })}` : t("Result saved");
+    parts.push(el("strong", { "data-message": "", "data-rank": rank || "" }, `✓ ${text}`));
   } else if (status.state === "unknown") {
     parts.push(el("span", { "data-message": "" }, status.message || ""));
+  } else if (status.state === "pending" && save.polls < SAVE_POLLS) {
+    // Saving runs just after the finish: while it may still come, no failure and no retry.
+    box.dataset.state = "saving";
+    parts.push(el("span", { "data-message": "" }, t("Saving the result…")));
   } else {
     parts.push(el("span", { "data-message": "" }, t("Result not saved yet")));
     if (status.can_retry) {

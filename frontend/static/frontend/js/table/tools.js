@@ -14,7 +14,8 @@ export function renderTools(payload, onState) {
   const others = match.seats.filter((s) => s.index !== payload.seat);
   const canShow = seated && match.status === "running" && !match.practice && others.every((s) => s.kind === "ai");
   const opener = payload.is_opener && match.status !== "finished";
-  const key = JSON.stringify([canShow, opener, opener && match.spectators_allowed, match.seed_commitment || ""]);
+  const over = ["finished", "abandoned"].includes(match.status);
+  const key = JSON.stringify([canShow, opener, opener && match.spectators_allowed, match.seed_commitment || "", over]);
   if (ui.tools.dataset.key === key) return;
   ui.tools.dataset.key = key;
   ui.tools.replaceChildren();
@@ -39,6 +40,7 @@ export function renderTools(payload, onState) {
     ui.tools.appendChild(label);
   }
   if (match.seed_commitment) ui.tools.appendChild(commitmentBadge(match.seed_commitment));
+  if (over) return; // nothing to quit: the end screen has its own ways on
   const leave = el("button", { type: "button", class: "danger", "data-action": "leave" }, t("Quit"));
   leave.addEventListener("click", quit);
   ui.tools.appendChild(leave);

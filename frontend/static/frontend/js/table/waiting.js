@@ -15,7 +15,7 @@ export function renderWaiting(payload) {
   for (const s of match.seats) {
     list.appendChild(el("li", {}, `${s.index + 1}. ${s.free ? t("free seat") : s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`));
   }
-  const parts = [el("h2", {}, t("Waiting for players")), list];
+  const parts = [el("h2", {}, t("Waiting for players")), shareLink(), list];
   if (payload.seat === null && match.seats.some((s) => s.free)) {
     const form = el("form", { class: "join-form" });
     const needName = root.dataset.user === "";
@@ -41,4 +41,23 @@ export function renderWaiting(payload) {
     parts.push(el("p", { class: "muted" }, t("The match starts as soon as every seat is taken.")));
   }
   ui.waiting.replaceChildren(...parts);
+}
+
+// The table's address to send to other players, with a button that copies it.
+function shareLink() {
+  const url = `${location.origin}/matches/${matchId}/`;
+  const input = el("input", { type: "text", readonly: "", value: url, "data-role": "share-url", "aria-label": t("Link to this table") });
+  const button = el("button", { type: "button", class: "secondary", "data-action": "copy-link" }, t("Copy link"));
+  const done = el("span", { class: "muted", "data-role": "share-done", "aria-live": "polite" });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select(); // no clipboard access: the link is selected for copying by hand
+      done.textContent = t("Press Ctrl+C to copy the selected link.");
+      return;
+    }
+    done.textContent = t("Link copied");
+  });
+  return el("div", { class: "share-link", "data-role": "share-link" }, el("p", {}, t("Invite players with this link:")), el("p", { class: "share-row" }, input, " ", button, " ", done));
 }

@@ -7,7 +7,7 @@ import { contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
 const BONUS_NAMES = { hearts: "Herz", four_aces: "vier Asse", no_aces: "keine Asse" };
 
-function resultText(view, row, names) {
+export function resultText(view, row, names) {
   const vienna = isVienna(view);
   if (row.void) return vienna ? t("all passed (does not count)") : t("all passed");
   const parts = [`${row.won ? t("won") : t("lost")}, ${tf("%(n)s tricks", { n: row.tricks[row.declarer] })}`];
