@@ -153,7 +153,7 @@ def test_finished_run_is_saved_and_listed(new_page: Any) -> None:
     page.wait_for_url(f"**/matches/{match_id}/replay/")
 
     # The deal check on the replay.
-    page.get_by_role("link", name="Deals verifizieren").click()
+    page.get_by_role("link", name="Kartenverteilung prüfen").click()
     page.locator("[data-verified]").wait_for()
     assert page.locator("[data-verified]").get_attribute("data-verified") == "true"
     log = page.request.get(f"/api/matches/{match_id}/events/").json()

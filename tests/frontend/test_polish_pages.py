@@ -21,7 +21,7 @@ def test_header_links_to_leaderboard_and_leagues(client: Client) -> None:
 @pytest.mark.django_db
 def test_replay_page_offers_the_deal_check(client: Client, match_id: int) -> None:
     html = client.get(reverse("replay", kwargs={"match_id": match_id})).content.decode()
-    assert "Deals verifizieren" in html and f'href="/api/matches/{match_id}/verify/"' in html
+    assert "Kartenverteilung prüfen" in html and f'href="/api/matches/{match_id}/verify/"' in html
 
 
 @pytest.mark.django_db

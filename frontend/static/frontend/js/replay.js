@@ -78,7 +78,9 @@ function show(i) {
     override = Array.isArray(lastTrick) ? lastTrick : lastTrick.cards;
     winner = Array.isArray(lastTrick) ? null : lastTrick.winner;
   }
-  const model = { view, seats: data.match.seats, mySeat: 0, allHands: step.hands, style, trickOverride: override, trickWinner: winner };
+  // Presence belongs to the live table, not to the replayed moment: no seat is shown away here.
+  const seats = data.match.seats.map((s) => ({ ...s, away: false }));
+  const model = { view, seats, mySeat: 0, allHands: step.hands, style, trickOverride: override, trickWinner: winner };
   renderFelt(ui.felt, model);
   ui.hand.replaceChildren(...staticHand(model, 0).childNodes);
   ui.slider.value = String(index);
