@@ -7,8 +7,11 @@ class LeaderboardConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import match_finished, match_published
+        from games.projections import Projection, projection_register
+        from leaderboard import projection
         from leaderboard.receivers import on_match_finished
 
         match_finished.connect(on_match_finished, dispatch_uid="leaderboard.save_match")
         # A duplicate round's table is saved when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leaderboard.save_published_match")
+        projection_register(Projection(name="leaderboard", wipe=projection.wipe, rebuild=projection.rebuild))

@@ -6,7 +6,9 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games.projections import Projection, projection_register, published_at_register
         from games.seating import seat_rule_register
+        from leagues import projection
         from games.signals import match_finished, match_published
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule
@@ -15,3 +17,5 @@ class LeaguesConfig(AppConfig):
         # A duplicate round's table counts when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leagues.project_published_match")
         seat_rule_register(league_seat_rule)
+        projection_register(Projection(name="leagues", wipe=projection.wipe, rebuild=projection.rebuild))
+        published_at_register("leagues.round_released_at", projection.round_released_at)
