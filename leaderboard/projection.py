@@ -36,11 +36,12 @@ def rebuild() -> int:
             result = replayed_result(match)
         except (NotEligible, MatchNotFinished):
             continue
+        published = match.published  # type: ignore[attr-defined]  # annotated by published_matches
         rows = entries_for(match, result)
         for row in rows:
-            row.saved_at = match.published
+            row.saved_at = published
             row.hidden = (match.pk, row.seat) in hidden
         entries_insert(rows)
-        LeaderboardSave.objects.create(match=match, state=SaveState.SAVED, attempts=1, saved_at=match.published)
+        LeaderboardSave.objects.create(match=match, state=SaveState.SAVED, attempts=1, saved_at=published)
         saved += 1
     return saved

@@ -8,8 +8,9 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         from games.projections import Projection, projection_register, published_at_register
         from games.seating import seat_rule_register
-        from leagues import projection
+        from games.services.archive import ArchiveLink, archive_link_register
         from games.signals import match_finished, match_published
+        from leagues import archive, projection
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule
 
@@ -19,3 +20,8 @@ class LeaguesConfig(AppConfig):
         seat_rule_register(league_seat_rule)
         projection_register(Projection(name="leagues", wipe=projection.wipe, rebuild=projection.rebuild))
         published_at_register("leagues.round_released_at", projection.round_released_at)
+        archive_link_register(
+            ArchiveLink(
+                name="leagues", export=archive.league_link_export, restore=archive.league_link_restore
+            )
+        )
