@@ -136,7 +136,7 @@ def snapshot() -> dict[str, Any]:
             e.seat,
             e.display_name,
             e.is_ai,
-            user.get(e.user_id),
+            user.get(e.user_id or 0),
             e.points,
             e.sacks,
             e.hidden,

@@ -58,13 +58,17 @@ def test_the_rebuild_saves_in_publication_order(duel) -> None:
     """A duplicate round's tables were saved live at the round's release, after matches that finished
     later than its first table: the rebuild stamps them with the release time, so ties keep that order."""
     mix = play_mix(duel)
-    call_command("rebuild_projections", "leaderboard", verbosity=0)
     round1, plain1 = mix.matches["round1"], mix.matches["plain1"]
-    assert round1.finished_at < plain1.finished_at
+    released = round1.league_match.round.released_at if round1.league_match.round else None
+    assert round1.finished_at and plain1.finished_at and released
+    assert round1.finished_at < plain1.finished_at < released
+    live = {e.match_id: e.saved_at for e in LeaderboardEntry.objects.all()}
+    assert live[plain1.pk] < live[round1.pk]  # saved live at the release, after plain1
+
+    call_command("rebuild_projections", "leaderboard", verbosity=0)
     saved = {e.match_id: e.saved_at for e in LeaderboardEntry.objects.all()}
-    assert saved[plain1.pk] == plain1.finished_at
-    assert saved[round1.pk] == round1.league_match.round.released_at > plain1.finished_at
-    assert LeaderboardSave.objects.get(match=round1).saved_at == saved[round1.pk]
+    assert saved[plain1.pk] == plain1.finished_at and saved[round1.pk] == released
+    assert LeaderboardSave.objects.get(match=round1).saved_at == released
 
 
 def test_a_registered_projection_is_rebuilt_and_a_failure_changes_nothing(duel, monkeypatch) -> None:
