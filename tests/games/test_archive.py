@@ -48,7 +48,8 @@ def test_export_then_import_into_an_empty_database_restores_matches_and_projecti
     assert len(lines(finished)) - 1 == sum(
         1 for m in mix.matches.values() if m.status == MatchStatus.FINISHED
     )
-    assert {r["key"] for r in records} == {archive_key(m) for m in mix.matches.values()}
+    keys = {name: archive_key(m) for name, m in mix.matches.items()}
+    assert {r["key"] for r in records} == set(keys.values())
 
     empty_database()
     assert not Match.objects.exists() and not User.objects.exists()
@@ -63,7 +64,7 @@ def test_export_then_import_into_an_empty_database_restores_matches_and_projecti
     assert anna.display_name == "Anna" and not anna.has_usable_password()
     restored = Match.objects.get(pk=Match.objects.order_by("pk").values_list("pk", flat=True)[0])
     assert restored.version == MatchEvent.objects.filter(match=restored).count()
-    guest = next(m for m in Match.objects.all() if archive_key(m) == archive_key(mix.matches["guest"]))
+    guest = next(m for m in Match.objects.all() if archive_key(m) == keys["guest"])
     assert guest.seats.get(index=1).display_name == "Gast Gerd" and not guest.seats.get(index=1).is_free
     call_command("verify_match", str(guest.pk), verbosity=0)
 
