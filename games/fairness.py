@@ -35,7 +35,7 @@ def chance_rng(seed: str, index: int) -> random.Random:
 
 def verify(events: list[dict[str, object]], seed: str, published_commitment: str) -> list[str]:
     """Problems found when recomputing every chance event of a finished match (empty: all fair)."""
-    from games.engine import CHANCE, get_rules
+    from games.engine import CHANCE, IllegalAction, get_rules
 
     problems: list[str] = []
     if commitment(seed) != published_commitment:
@@ -51,5 +51,10 @@ def verify(events: list[dict[str, object]], seed: str, published_commitment: str
             index += 1
             if expected != event:
                 problems.append(f"event {seq} ({event.get('type')}) differs from the one the seed gives")
-        state = rules.apply_in_place(state, event)
+        try:
+            state = rules.apply_in_place(state, event)
+        except IllegalAction as exc:
+            return [*problems, f"event {seq} ({event.get('type')}) does not replay: {exc.reason}"]
+        except (TypeError, KeyError, ValueError) as exc:
+            return [*problems, f"event {seq} ({event.get('type')}) is malformed: {exc}"]
     return problems

@@ -6,9 +6,12 @@ class LeaderboardConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games.projections import Projection, projection_register
         from games.signals import match_finished, match_published
+        from leaderboard import projection
         from leaderboard.receivers import on_match_finished
 
         match_finished.connect(on_match_finished, dispatch_uid="leaderboard.save_match")
         # A duplicate round's table is saved when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leaderboard.save_published_match")
+        projection_register(Projection(name="leaderboard", wipe=projection.wipe, rebuild=projection.rebuild))

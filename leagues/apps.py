@@ -6,8 +6,11 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games.projections import Projection, projection_register, published_at_register
         from games.seating import seat_rule_register
+        from games.services.archive import ArchiveLink, archive_link_register
         from games.signals import match_finished, match_published
+        from leagues import archive, projection
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule
 
@@ -15,3 +18,10 @@ class LeaguesConfig(AppConfig):
         # A duplicate round's table counts when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leagues.project_published_match")
         seat_rule_register(league_seat_rule)
+        projection_register(Projection(name="leagues", wipe=projection.wipe, rebuild=projection.rebuild))
+        published_at_register("leagues.round_released_at", projection.round_released_at)
+        archive_link_register(
+            ArchiveLink(
+                name="leagues", export=archive.league_link_export, restore=archive.league_link_restore
+            )
+        )

@@ -22,12 +22,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
-from django.db.models.functions import Coalesce
+from django.db.models.expressions import Combinable
 from openskill.models import PlackettLuce
 
 from config.log_context import match_context
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat
+from games.projections import published_matches
 from games.seating import seats_multi_held
 from leagues.models import (
     LeagueMatch,
@@ -201,13 +202,13 @@ def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None
 def finished_match_ids() -> list[int]:
     """Every finished match whose results are public, in the order they were projected live (the order
     ratings are applied in): when it finished, or for a duplicate round's table when its round was
-    released (its tables in the order they finished)."""
-    qs = (
-        Match.objects.filter(status=MatchStatus.FINISHED, embargoed=False)
-        .annotate(published=Coalesce("league_match__round__released_at", "finished_at"))
-        .order_by("published", "finished_at", "pk")
-    )
-    return list(qs.values_list("pk", flat=True))
+    released (its tables in the order they finished). See games.projections."""
+    return list(published_matches().values_list("pk", flat=True))
+
+
+def round_released_at() -> Combinable:
+    """When a duplicate round's table was published (its round's release); NULL for other matches."""
+    return F("league_match__round__released_at")
 
 
 def wipe() -> None:

@@ -1,0 +1,47 @@
+"""The leaderboards as a projection of the event store: wipe and recompute every entry and save record.
+
+Save order. The board breaks ties by "saved first" (`saved_at`, then id). Live, a run is saved right
+after it finishes, or, for a duplicate round's table, right after its round is released. The rebuild
+cannot know wall-clock save times, so it saves every eligible run in publication order
+(games.projections.published_matches) and stamps `saved_at` with the publication time itself: the
+live order exactly, except for a run whose live save failed and was retried later, which the rebuild
+puts where it would have been had its save gone through at once. Seats of one run keep seat order.
+
+Hiding an entry is a staff decision, not an event: the rebuild keeps hidden (match, seat) pairs hidden.
+"""
+
+from __future__ import annotations
+
+from games.projections import published_matches
+from leaderboard import cache
+from leaderboard.errors import MatchNotFinished, NotEligible
+from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
+from leaderboard.services import board_games, check_eligible, entries_for, entries_insert, replayed_result
+
+
+def wipe() -> None:
+    LeaderboardEntry.objects.all().delete()
+    LeaderboardSave.objects.all().delete()
+    cache.clear_on_commit(set(board_games()))
+
+
+def rebuild() -> int:
+    """Wipe the boards and save every eligible finished run again. Returns the runs saved."""
+    hidden = set(LeaderboardEntry.objects.filter(hidden=True).values_list("match_id", "seat"))
+    wipe()
+    saved = 0
+    for match in published_matches():
+        try:
+            check_eligible(match)
+            result = replayed_result(match)
+        except (NotEligible, MatchNotFinished):
+            continue
+        published = match.published  # type: ignore[attr-defined]  # annotated by published_matches
+        rows = entries_for(match, result)
+        for row in rows:
+            row.saved_at = published
+            row.hidden = (match.pk, row.seat) in hidden
+        entries_insert(rows)
+        LeaderboardSave.objects.create(match=match, state=SaveState.SAVED, attempts=1, saved_at=published)
+        saved += 1
+    return saved
