@@ -9,6 +9,12 @@ export function tf(msgid, values) {
   return t(msgid).replace(/%\((\w+)\)s/g, (_, key) => (key in values ? String(values[key]) : ""));
 }
 
+/** "1 trick" or "%(n)s tricks", each a string of its own in the catalogue (German and Russian say it
+ * differently for one). */
+export function tricksText(n) {
+  return n === 1 ? t("1 trick") : tf("%(n)s tricks", { n });
+}
+
 export function lang() {
   return document.documentElement.lang || "de";
 }

@@ -1,6 +1,6 @@
 // Finished deals: one line about a deal, and the deal rows this page has seen (the view carries only
 // the latest one as last_deal) with the newest unbroken run of them.
-import { t, tf, word } from "../../i18n.js";
+import { t, tricksText, word } from "../../i18n.js";
 import { bidText, levelOf } from "./bids.js";
 
 export function dealSummary(row, names) {
@@ -9,7 +9,7 @@ export function dealSummary(row, names) {
     case "raspasy":
       return row.multiplier > 1 ? `${word("Passspiel")} ×${row.multiplier}` : word("Passspiel");
     case "misere":
-      return `${who}: ${word("Misère")}, ${row.tricks[row.declarer] ? tf("%(n)s tricks", { n: row.tricks[row.declarer] }) : t("clean")}`;
+      return `${who}: ${word("Misère")}, ${row.tricks[row.declarer] ? tricksText(row.tricks[row.declarer]) : t("clean")}`;
     case "no_whist":
       return `${who}: ${bidText(row.contract)}, ${t("nobody whisted")}`;
     case "half_whist":
@@ -18,7 +18,7 @@ export function dealSummary(row, names) {
       const level = levelOf(row.contract);
       const made = row.tricks[row.declarer] >= level;
       const whist = row.whisters.length ? `${word("Whist")} ${row.whisters.map((s) => names[s]).join(", ")}` : "";
-      return `${who}: ${bidText(row.contract)} ${made ? t("made") : t("lost")} (${tf("%(n)s tricks", { n: row.tricks[row.declarer] })})${whist ? `, ${whist}` : ""}`;
+      return `${who}: ${bidText(row.contract)} ${made ? t("made") : t("lost")} (${tricksText(row.tricks[row.declarer])})${whist ? `, ${whist}` : ""}`;
     }
     default:
       return row.kind;

@@ -3,7 +3,7 @@
 import { cardImage } from "../../cards.js";
 import { el } from "../../dom.js";
 import { fmt, signed } from "../../format.js";
-import { t, tf, word } from "../../i18n.js";
+import { t, tf, tricksText, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { bidName, contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
@@ -48,7 +48,7 @@ function dealSummary(view, row, seats, style) {
   const who = seatName(seats, row.declarer);
   const game = contractName(row.contract, row.bid, style, vienna);
   const outcome = row.won ? t("won") : t("lost");
-  const tricks = tf("%(n)s tricks", { n: row.tricks[row.declarer] });
+  const tricks = tricksText(row.tricks[row.declarer]);
   const money = row.scores.map((v, s) => `${seatName(seats, s)} ${signed(v)}`).join(", ");
   return `${who}: ${game} – ${outcome} (${tricks}); ${money}`;
 }

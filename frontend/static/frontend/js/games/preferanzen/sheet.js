@@ -2,7 +2,7 @@
 // the totals and their check sum; and the ranking at the end of the session.
 import { el } from "../../dom.js";
 import { fmt, signed } from "../../format.js";
-import { t, tf, word } from "../../i18n.js";
+import { t, tf, tricksText, word } from "../../i18n.js";
 import { contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
 const BONUS_NAMES = { hearts: "Herz", four_aces: "vier Asse", no_aces: "keine Asse" };
@@ -10,7 +10,7 @@ const BONUS_NAMES = { hearts: "Herz", four_aces: "vier Asse", no_aces: "keine As
 export function resultText(view, row, names) {
   const vienna = isVienna(view);
   if (row.void) return vienna ? t("all passed (does not count)") : t("all passed");
-  const parts = [`${row.won ? t("won") : t("lost")}, ${tf("%(n)s tricks", { n: row.tricks[row.declarer] })}`];
+  const parts = [`${row.won ? t("won") : t("lost")}, ${tricksText(row.tricks[row.declarer])}`];
   for (const s of [0, 1, 2]) {
     if (s === row.declarer) continue;
     if (row.guest === s) parts.push(`${names[s]} eingeladen`);
