@@ -1,5 +1,5 @@
-// Finished deals: one line about a deal, and the deal rows this page has seen (the view carries only
-// the latest one as last_deal) with the newest unbroken run of them.
+// Finished deals: one line about a deal, every finished deal's row (the view carries them all, so the
+// log is complete after a reload) and the newest unbroken run of them.
 import { t, tricksText, word } from "../../i18n.js";
 import { bidText, levelOf } from "./bids.js";
 
@@ -25,14 +25,9 @@ export function dealSummary(row, names) {
   }
 }
 
-// Deal rows seen by this page (the view carries the latest one as last_deal), by deal number.
-const LOG = new Map();
-
+/** Every finished deal's row, oldest first (view.deals). */
 export function dealRows(view) {
-  if (Array.isArray(view.deals)) return view.deals;
-  if (view.last_deal) LOG.set(view.last_deal.deal, view.last_deal);
-  const upto = view.last_deal ? view.last_deal.deal : 0;
-  return [...LOG.values()].filter((r) => r.deal <= upto).sort((a, b) => a.deal - b.deal);
+  return Array.isArray(view.deals) ? view.deals : [];
 }
 
 /** The rows of the newest unbroken run of deals up to the last one: for the running totals. */
