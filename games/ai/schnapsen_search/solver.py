@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from games.ai.schnapsen_search.state import MARRIAGE, POINTS, SUIT_MASK, Deal
+from games.ai.schnapsen_search.state import CLOSE, MARRIAGE, POINTS, SUIT_MASK, Deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget
 
@@ -14,11 +14,19 @@ EXACT_DEPTH = 64  # deeper than any deal: a search to this depth is exact
 
 
 class SchnapsenGame:
-    def __init__(self, me: int) -> None:
+    """`closing=False` leaves the close move out (below the root a perfect-information world makes
+    closing look far better than it is for either side)."""
+
+    def __init__(self, me: int, closing: bool = True) -> None:
         self.me = me
+        self.closing = closing
 
     def moves(self, state: Deal) -> list[int]:
         moves = state.moves()
+        if not self.closing and moves[0] != CLOSE and len(moves) > 1 and moves[1] == CLOSE:
+            del moves[1]
+        elif not self.closing and moves[0] == CLOSE:
+            del moves[0]
         if state.lead < 0:
             # marriages and control first: strong leads prune best
             moves.sort(key=lambda m: -(100 if m >= MARRIAGE else POINTS[m] if m < MARRIAGE else 50))
@@ -60,12 +68,32 @@ class SchnapsenGame:
             state.declared[1],
         )
 
+    def quiet(self, state: Deal) -> bool:
+        """Positions are estimated between tricks only (a half-played trick is searched to its end)."""
+        return state.lead < 0
+
     def evaluate(self, state: Deal) -> float:
         me, other = self.me, 1 - self.me
         diff = state.points(me) - state.points(other) + 0.5 * (state.pending[me] - state.pending[other])
-        trumps = SUIT_MASK[state.trump]
-        diff += 4 * ((state.hands[me] & trumps).bit_count() - (state.hands[other] & trumps).bit_count())
+        diff += _hand_value(state, state.hands[me]) - _hand_value(state, state.hands[other])
         return max(-1.5, min(1.5, diff / 30))
+
+
+def _hand_value(state: Deal, hand: int) -> float:
+    """Rough future points of a hand: trumps, Aces and Tens, and marriages still to declare."""
+    trump = state.trump
+    trumps = hand & SUIT_MASK[trump]
+    value = TRUMP_WEIGHT * trumps.bit_count() + HIGH_WEIGHT * (hand & ~trumps & HIGH_CARDS).bit_count()
+    for suit in range(4):
+        if hand >> (suit * 5 + 1) & 3 == 3:  # Queen and King of the suit
+            value += MARRIAGE_WEIGHT * (40 if suit == trump else 20)
+    return value
+
+
+TRUMP_WEIGHT = 6.0
+HIGH_WEIGHT = 3.0
+MARRIAGE_WEIGHT = 0.6
+HIGH_CARDS = sum(0b11000 << (5 * s) for s in range(4))  # Tens and Aces
 
 
 def solve(deal: Deal, me: int, budget: Budget, depth: int = EXACT_DEPTH, table: Table | None = None) -> float:

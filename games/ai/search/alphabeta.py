@@ -41,6 +41,10 @@ class SearchGame(Protocol[S]):
         """A heuristic value where the depth runs out."""
         ...
 
+    def quiet(self, state: S) -> bool:
+        """May the search stop here when the depth runs out? (Else it searches on: quiescence.)"""
+        ...
+
 
 Table = dict[Hashable, tuple[int, int, float]]
 
@@ -59,7 +63,7 @@ def search(
     final = game.outcome(state)
     if final is not None:
         return final
-    if depth <= 0:
+    if depth <= 0 and game.quiet(state):
         return game.evaluate(state)
     key = game.key(state)
     entry = table.get(key)
@@ -114,7 +118,7 @@ def brute_force(game: SearchGame[S], state: S, depth: int) -> float:
     final = game.outcome(state)
     if final is not None:
         return final
-    if depth <= 0:
+    if depth <= 0 and game.quiet(state):
         return game.evaluate(state)
     values = [brute_force(game, game.play(state, m), depth - 1) for m in game.moves(state)]
     return max(values) if game.maximizing(state) else min(values)
