@@ -7,6 +7,9 @@ closed or exhausted every world is solved to the end. The worlds and the work pe
 by a node budget, so a decision depends only on the view and the seeded generator; a CPU-time cap
 (per thread) stops the search early on a slow machine, and without one finished world the player
 falls back to Anton.
+
+Closing is considered at the root only, and must beat the other moves by `close_margin` game points:
+a world shows the closer the opponent's hand, which makes closing look better than it is.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ class SearchSchnapsen:
     name = "Search"
 
     def __init__(
-        self, worlds: int, nodes: int, open_depth: int, seconds: float = 0.35, close_margin: float = 0.5
+        self, worlds: int, nodes: int, open_depth: int, seconds: float = 0.35, close_margin: float = 1.0
     ) -> None:
         self.close_margin = close_margin
         self.worlds = worlds
@@ -84,18 +87,18 @@ class SearchSchnapsen:
 
 
 class CarlaSchnapsen(SearchSchnapsen):
-    """The middle level: few worlds, two tricks deep while the stock is open."""
+    """The middle level: fewer worlds."""
 
     name = "Carla"
 
     def __init__(self) -> None:
-        super().__init__(worlds=6, nodes=6_000, open_depth=4)
+        super().__init__(worlds=20, nodes=10_000, open_depth=2)
 
 
 class DoraSchnapsen(SearchSchnapsen):
-    """The strongest level: many worlds, deeper while the stock is open, exact after."""
+    """The strongest level: many worlds (tuning found more worlds worth more than depth)."""
 
     name = "Dora"
 
     def __init__(self) -> None:
-        super().__init__(worlds=40, nodes=40_000, open_depth=6)
+        super().__init__(worlds=100, nodes=50_000, open_depth=2)

@@ -90,8 +90,8 @@ def _hand_value(state: Deal, hand: int) -> float:
     return value
 
 
-TRUMP_WEIGHT = 6.0
-HIGH_WEIGHT = 3.0
+TRUMP_WEIGHT = 10.0
+HIGH_WEIGHT = 5.0
 MARRIAGE_WEIGHT = 0.6
 HIGH_CARDS = sum(0b11000 << (5 * s) for s in range(4))  # Tens and Aces
 
