@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from games.ai import available_versions, get_player
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.arena import play_match
@@ -78,3 +80,22 @@ def test_falls_back_to_anton_without_a_finished_world() -> None:
             view, legal, random.Random(0)
         )
     assert starved.stats["worlds"] == 0
+
+
+def test_strength_intervals() -> None:
+    from bench.ai_strength import pair_interval, wilson
+
+    low, high = wilson(60, 100)
+    assert 0.50 < low < 0.60 < high < 0.70
+    assert pair_interval([1.0, 0.5, 0.5, 0.0]) == pytest.approx((0.1, 0.9), abs=0.001)
+    low, high = pair_interval([1.0, 1.0, 0.5, 1.0, 0.5, 1.0])
+    assert 0.5 < low < high == 1.0
+
+
+def test_duplicate_pairs_play_each_seed_from_both_seats() -> None:
+    from bench.ai_strength import duplicate
+
+    figure = duplicate("schnapsen", "random", pairs=3, first_seed=5, budget=1.0)
+    assert (figure["pairs"], figure["bummerls"]) == (3, 6)
+    assert figure["low"] <= figure["mean"] <= figure["high"]
+    assert figure["decisions"] > 0 and figure["mean"] < 50  # random loses to Anton
