@@ -80,3 +80,12 @@ def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.Monkey
     path.write_text(json.dumps({"schnapsen": entry}))
     ai_strength.load_figures(path)
     assert ai_strength.ai_strength("schnapsen") == {}
+
+
+def test_schnapsen_offers_the_measured_ladder(client: Client) -> None:
+    choices = {c["version"]: c for c in _games(client)["schnapsen"]["ai_choices"]}
+    assert list(choices) == ["anton", "carla", "dora"]
+    carla, dora = choices["carla"], choices["dora"]
+    assert carla["level"] == dora["level"] == "stronger"
+    assert carla["unit"] == dora["unit"] == "bummerl_win_percent"
+    assert 50.0 < carla["low"] <= carla["mean"] < dora["mean"] and dora["low"] > 50.0
