@@ -1,12 +1,22 @@
 """The "Ø gegen Anton" figure per AI version: its average result per game against Anton over seeded
-test games, as measured by `python -m bench ai_strength` and recorded here. None: not measured yet.
-Anton is the reference (the "Grundstufe") of every game."""
+test games, as measured by `python -m bench ai_strength`. None: not measured yet. Anton is the
+reference (the "Grundstufe") of every game.
+
+Figures the bench writes live in games/ai/strength.json (Schnapsen so far: the share of heads-up
+Bummerls won against Anton); a figure counts only while its game's rules_version is the engine's.
+The Preisjass figures below predate that file and are still recorded by hand."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from games.ai import DEFAULT_VERSION, available_versions
+from games.engine import get_rules
+
+STRENGTH_FILE = Path(__file__).resolve().parent / "ai" / "strength.json"
 
 # game -> version -> average points per game of one such player at a table of Anton players
 MEASURED: dict[str, dict[str, float | None]] = {
@@ -21,6 +31,25 @@ INTERVALS: dict[str, dict[str, tuple[float, float]]] = {
 UNITS: dict[str, str] = {"preisjass": "points_per_game"}
 # test players: kept for the API and the tests, never offered as an opponent
 TEST_VERSIONS = frozenset({"random"})
+
+
+def load_figures(path: Path) -> None:
+    """Add the bench's figures from `path` (those measured under the current rules)."""
+    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    for game, entry in data.items():
+        if entry.get("rules_version") != get_rules(game).rules_version:
+            continue
+        measured = MEASURED.setdefault(game, {})
+        intervals = INTERVALS.setdefault(game, {})
+        reference = entry["reference"]
+        measured[reference["version"]] = float(reference["mean"])
+        for version, figure in entry["versions"].items():
+            measured[version] = float(figure["mean"])
+            intervals[version] = (float(figure["low"]), float(figure["high"]))
+        UNITS[game] = str(entry["unit"])
+
+
+load_figures(STRENGTH_FILE)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ _PLAYERS: dict[tuple[str, str], str] = {
     ("preisjass", "anton"): "games.ai.anton_preisjass:AntonPreisjass",
     ("preisjass", "bernd"): "games.ai.bernd_preisjass:BerndPreisjass",
     ("schnapsen", "anton"): "games.ai.anton_schnapsen:AntonSchnapsen",
+    ("schnapsen", "carla"): "games.ai.schnapsen_search.player:CarlaSchnapsen",
+    ("schnapsen", "dora"): "games.ai.schnapsen_search.player:DoraSchnapsen",
     ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",

@@ -51,3 +51,41 @@ def test_an_unmeasured_version_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("games.ai_strength.available_versions", lambda game: ["anton", "carl", "random"])
     levels = {c.version: c.level for c in ai_choices("schnapsen")}
     assert levels == {"anton": "reference", "carl": "unmeasured"}
+
+
+def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench.ai_strength import write_figure
+    from games import ai_strength
+
+    for name in ("MEASURED", "INTERVALS", "UNITS"):
+        monkeypatch.setattr(ai_strength, name, {})
+    path = tmp_path / "strength.json"
+    figure = {"mean": 61.26, "low": 55.0, "high": 67.5, "pairs": 10, "p95_cpu_ms": 300.0}
+    write_figure("schnapsen", "dora", {**figure, "decisions_per_s": 5.0, "nodes_per_s": 1e5}, "report", path)
+    ai_strength.load_figures(path)
+    dora = next(c for c in ai_strength.ai_choices("schnapsen") if c.version == "dora")
+    assert (dora.level, dora.mean, dora.low, dora.high) == ("stronger", 61.3, 55.0, 67.5)
+    assert (dora.unit, dora.reference_mean) == ("bummerl_win_percent", 50.0)
+
+
+def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from games import ai_strength
+
+    for name in ("MEASURED", "INTERVALS", "UNITS"):
+        monkeypatch.setattr(ai_strength, name, {})
+    path = tmp_path / "strength.json"
+    entry = {"rules_version": "0", "unit": "x", "reference": {"version": "anton", "mean": 50}, "versions": {}}
+    path.write_text(json.dumps({"schnapsen": entry}))
+    ai_strength.load_figures(path)
+    assert ai_strength.ai_strength("schnapsen") == {}
+
+
+def test_schnapsen_offers_the_measured_ladder(client: Client) -> None:
+    choices = {c["version"]: c for c in _games(client)["schnapsen"]["ai_choices"]}
+    assert list(choices) == ["anton", "carla", "dora"]
+    carla, dora = choices["carla"], choices["dora"]
+    assert carla["level"] == dora["level"] == "stronger"
+    assert carla["unit"] == dora["unit"] == "bummerl_win_percent"
+    assert 50.0 < carla["low"] <= carla["mean"] < dora["mean"] and dora["low"] > 50.0

@@ -190,6 +190,17 @@ async def test_every_view_and_every_push_is_the_engines_view_of_that_seat(game: 
     n = get_rules(game).players(get_rules(game).default_options())
     kinds = [SeatKind.HUMAN] + [rng.choice([SeatKind.HUMAN, SeatKind.AI]) for _ in range(n - 1)]
     rng.shuffle(kinds)
+    await _check_match(game, rng, kinds, None)
+
+
+@pytest.mark.parametrize("version", ["carla", "dora"])
+async def test_the_schnapsen_search_players_see_only_their_seat(version: str) -> None:
+    """The search players sample the hidden cards; at an AI table they play through the same path."""
+    rng = random.Random(f"schnapsen-{version}")
+    await _check_match("schnapsen", rng, [SeatKind.HUMAN, SeatKind.AI], version)
+
+
+async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
     users = {
         i: await sync_to_async(factories.user)(f"p{i}") for i, k in enumerate(kinds) if k == SeatKind.HUMAN
     }
@@ -201,7 +212,7 @@ async def test_every_view_and_every_push_is_the_engines_view_of_that_seat(game: 
             creator=factories.actor(users[first]),
             seats=[SeatSpec(kind=k) for k in kinds],
             creator_seat=first,
-            ai_version=rng.choice(["anton", "random"]),
+            ai_version=version or rng.choice(["anton", "random"]),
         )
         for i, u in users.items():
             if i != first:

@@ -20,7 +20,7 @@ const LEVELS = {
   stronger: "strong",
   weaker: "weaker",
 };
-const UNITS = { points_per_game: "%(n)s points per game" };
+const UNITS = { points_per_game: "%(n)s points per game", bummerl_win_percent: "%(n)s% of Bummerls won" };
 
 function figure(value) {
   return fmt(Math.round(value * 100) / 100);

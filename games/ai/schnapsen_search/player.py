@@ -1,0 +1,104 @@
+"""The search players for Schnapsen: perfect-information Monte Carlo over worlds sampled from the seat's
+view. In each world every legal move gets its minimax value; the move with the best sum wins.
+
+While the stock is open a world is searched `open_depth` plies deep, a leaf where the stock is closed
+(the closing move itself, say) is solved exactly and other leaves are estimated. Once the stock is
+closed or exhausted every world is solved to the end. The worlds and the work per decision are bounded
+by a node budget, so a decision depends only on the view and the seeded generator; a CPU-time cap
+(per thread) stops the search early on a slow machine, and without one finished world the player
+falls back to Anton.
+
+Closing is considered at the root only, and must beat the other moves by `close_margin` game points:
+a world shows the closer the opponent's hand, which makes closing look better than it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from games.ai.anton_schnapsen import AntonSchnapsen
+from games.ai.base import JSON
+from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
+from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
+from games.ai.schnapsen_search.worlds import sample_world
+from games.ai.search.alphabeta import Table, search
+from games.ai.search.budget import Budget, BudgetExceeded
+
+
+class _LeafSolver(SchnapsenGame):
+    """Solves a depth-limit leaf exactly when the stock is closed or exhausted there."""
+
+    def __init__(self, me: int, budget: Budget) -> None:
+        super().__init__(me, closing=False)
+        self.budget = budget
+        self.exact: Table = {}
+
+    def evaluate(self, state: Deal) -> float:
+        if state.strict:
+            return search(self, state, EXACT_DEPTH, self.budget, self.exact)
+        return super().evaluate(state)
+
+    def key(self, state: Deal) -> Hashable:
+        return super().key(state)
+
+
+class SearchSchnapsen:
+    name = "Search"
+
+    def __init__(
+        self, worlds: int, nodes: int, open_depth: int, seconds: float = 0.35, close_margin: float = 1.0
+    ) -> None:
+        self.close_margin = close_margin
+        self.worlds = worlds
+        self.nodes = nodes
+        self.open_depth = open_depth
+        self.seconds = seconds
+        #: counters for the bench: decisions searched, worlds and nodes searched
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+
+    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
+        if len(legal) == 1:
+            return legal[0]
+        me = view["seat"]
+        moves = [from_action(a) for a in legal]
+        totals = dict.fromkeys(moves, 0.0)
+        budget = Budget(self.nodes, self.seconds)
+        done = 0
+        for _ in range(self.worlds):
+            deal = sample_world(view, rng)
+            game = _LeafSolver(me, budget)
+            depth = EXACT_DEPTH if deal.strict else self.open_depth
+            table: Table = {}
+            try:
+                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+            except BudgetExceeded:
+                break
+            for move, value in values.items():
+                totals[move] += value - (self.close_margin if move == CLOSE else 0.0)
+            done += 1
+        self.stats["decisions"] += 1
+        self.stats["worlds"] += done
+        self.stats["nodes"] += budget.nodes_used
+        if not done:
+            return AntonSchnapsen().choose(view, legal, rng)
+        best = max(range(len(moves)), key=lambda i: (totals[moves[i]], -i))
+        return legal[best]
+
+
+class CarlaSchnapsen(SearchSchnapsen):
+    """The middle level: fewer worlds."""
+
+    name = "Carla"
+
+    def __init__(self) -> None:
+        super().__init__(worlds=20, nodes=10_000, open_depth=2)
+
+
+class DoraSchnapsen(SearchSchnapsen):
+    """The strongest level: many worlds (tuning found more worlds worth more than depth)."""
+
+    name = "Dora"
+
+    def __init__(self) -> None:
+        super().__init__(worlds=100, nodes=50_000, open_depth=2)

@@ -1,0 +1,36 @@
+"""A per-decision budget: a node count (the part that keeps decisions reproducible) and a CPU-time
+cap on the calling thread (a safety net for slow machines, so a decision never runs over)."""
+
+from __future__ import annotations
+
+import time
+
+
+class BudgetExceeded(Exception):
+    """Raised inside a search when its budget is spent; the caller keeps what it finished."""
+
+
+class Budget:
+    def __init__(self, nodes: int, seconds: float) -> None:
+        self.nodes_left = nodes
+        self.nodes_used = 0
+        self.seconds = seconds
+        self.started = time.thread_time()
+        self._check_every = 256
+
+    def spend(self) -> None:
+        """Count one node; raise BudgetExceeded once the nodes or the time are used up."""
+        self.nodes_used += 1
+        self.nodes_left -= 1
+        if self.nodes_left < 0:
+            raise BudgetExceeded
+        if self.nodes_used % self._check_every == 0 and self.elapsed() > self.seconds:
+            self.nodes_left = -1
+            raise BudgetExceeded
+
+    def elapsed(self) -> float:
+        return time.thread_time() - self.started
+
+    @property
+    def spent(self) -> bool:
+        return self.nodes_left < 0
