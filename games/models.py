@@ -48,6 +48,9 @@ class Match(models.Model):
     last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
     # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).
     move_timer = models.PositiveIntegerField(default=0)
+    # The earliest moment the watchdog may have to act on this running match (None: never, until its
+    # turn, timer or presence changes); kept by services/due.py, so a tick reads only the due matches.
+    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
