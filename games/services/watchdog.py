@@ -24,7 +24,7 @@ from config import metrics
 from config.log_context import match_context
 from games.models import Match, MatchStatus, Seat
 from games.services.ai import ai_move_play, ai_move_schedule
-from games.services.due import due_refresh, others_present
+from games.services.due import due_at, due_refresh, others_present
 from games.services.presence import abandon_if_deserted, release_silent_processes
 from games.services.store import load_state
 
@@ -63,6 +63,8 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
         to_move = load_state(match).to_move
         recorded = to_move if isinstance(to_move, int) else None
         Match.objects.filter(pk=match.pk, version=match.version).update(to_move=recorded)
+    elif not acted and due_at(match, match.seats.all()) == match.due_at:
+        return  # as it was read (or set since by a writer of the change): still right
     # Nothing changed the turn: look again when the next deadline comes (a re-enqueued move: one
     # stall period after it), not on every tick.
     due_refresh(match_id=match.pk, requeued_at=now if acted == "requeued" else None)
