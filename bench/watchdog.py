@@ -61,8 +61,8 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     from bench.table import median, percentile, print_table
     from games.services import watchdog
 
-    watchdog.ai_move_play = lambda *a, **k: None  # type: ignore[assignment]
-    watchdog.ai_move_schedule = lambda **k: None  # type: ignore[assignment]
+    watchdog.ai_move_play = lambda *a, **k: None
+    watchdog.ai_move_schedule = lambda **k: None
     now = dt.datetime.now(dt.UTC)
     rows: list[list[object]] = []
     made = 0
@@ -96,11 +96,13 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
             ]
         )
         assert counts.get("stand_in", 0) == 0  # stubbed: the same work every tick
+    plan = watchdog._due(now).explain().splitlines()[0].strip()
     print_table(
         f"Watchdog tick on {vendor} ({args.ticks} ticks per size, {args.due:.0%} of the matches due)",
         ["running", "due", "code", "median ms", "p95 ms", "fill s"],
         rows,
     )
+    print(f"query plan of the due matches: {plan}")
 
 
 def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
@@ -128,10 +130,8 @@ def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
                 move_timer=timer,
                 started_at=ago,
             )
-            table = [
-                Seat(index=0, kind=SeatKind.HUMAN, guest_token=f"g{i}", display_name="Gast", connections=1),
-                *(Seat(index=k, kind=SeatKind.AI, ai_version="anton", display_name="Anton") for k in (1, 2, 3)),
-            ]
+            human = Seat(index=0, kind=SeatKind.HUMAN, guest_token=f"g{i}", display_name="G", connections=1)
+            table = [human, *(Seat(index=k, kind=SeatKind.AI, ai_version="anton") for k in (1, 2, 3))]
             match.due_at = due_at(match, table)
             matches.append(match)
             seats.append(table)

@@ -31,7 +31,9 @@ def _others_present(seats: Iterable[Seat], seat: Seat) -> bool:
     return any(not s.is_ai and s.index != seat.index and s.connections > 0 and not s.left for s in seats)
 
 
-def due_at(match: Match, seats: Iterable[Seat], *, requeued_at: dt.datetime | None = None) -> dt.datetime | None:
+def due_at(
+    match: Match, seats: Iterable[Seat], *, requeued_at: dt.datetime | None = None
+) -> dt.datetime | None:
     """The first moment at which the watchdog's checks (services/watchdog.py `_check`) could act on
     `match` as it is now; `requeued_at`: when the watchdog last re-enqueued its stalled AI move."""
     if match.status != MatchStatus.RUNNING:

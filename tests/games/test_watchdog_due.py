@@ -112,7 +112,8 @@ def test_due_time_follows_the_turn_the_timer_and_the_end(settings, monkeypatch) 
     # An AI seat to move (its move lost on the way): due when it counts as stalled.
     monkeypatch.setattr("games.services.ai._run_inline", lambda match_id, seq: None)
     card = load_state(timed).legal_actions()[0]["card"]
-    match_act(match_id=timed.pk, actor=anna, action={"type": "play", "card": card}, expected_seq=timed.version)
+    play = {"type": "play", "card": card}
+    match_act(match_id=timed.pk, actor=anna, action=play, expected_seq=timed.version)
     timed.refresh_from_db()
     assert timed.to_move in (1, 2, 3)
     assert timed.due_at is not None and timed.last_event_at is not None
@@ -187,13 +188,15 @@ def test_the_migration_makes_every_running_match_due_at_once() -> None:
     executor.migrate([("games", "0008_seat_origin")])
     executor.loader.build_graph()
     Old = executor.loader.project_state([("games", "0008_seat_origin")]).apps.get_model("games", "Match")
-    running = Old.objects.create(game="preisjass", options={}, seed="s", seed_commitment="c", status="running")
-    done = Old.objects.create(game="preisjass", options={}, seed="s", seed_commitment="c", status="finished")
+    row = {"game": "preisjass", "options": {}, "seed": "s", "seed_commitment": "c"}
+    running = Old.objects.create(**row, status="running")
+    done = Old.objects.create(**row, status="finished")
     try:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
         due = dict(Match.objects.filter(pk__in=[running.pk, done.pk]).values_list("pk", "due_at"))
-        assert due[running.pk] is not None and due[running.pk] <= timezone.now()
+        at_once = due[running.pk]
+        assert at_once is not None and at_once <= timezone.now()
         assert due[done.pk] is None
     finally:
         executor = MigrationExecutor(connection)
