@@ -71,8 +71,9 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         _fill(made, size, args.due, now)
         made = size
         fill = time.perf_counter() - started
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE games_match; ANALYZE games_seat") if vendor == "postgresql" else None
+        if vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE games_match; ANALYZE games_seat; ANALYZE games_watchdogdue")
         watchdog.watchdog_tick(now)  # warm-up
         times, counts = [], {}
         for _ in range(args.ticks):
@@ -107,7 +108,7 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
 
 def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
     """Matches start..stop-1 (numbered for the mix), with their seats, as the services leave them."""
-    from games.models import Match, MatchStatus, Seat, SeatKind
+    from games.models import Match, MatchStatus, Seat, SeatKind, WatchdogDue
     from games.services.due import due_at
 
     ago = now - dt.timedelta(seconds=20)
@@ -132,7 +133,6 @@ def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
             )
             human = Seat(index=0, kind=SeatKind.HUMAN, guest_token=f"g{i}", display_name="G", connections=1)
             table = [human, *(Seat(index=k, kind=SeatKind.AI, ai_version="anton") for k in (1, 2, 3))]
-            match.due_at = due_at(match, table)
             matches.append(match)
             seats.append(table)
         Match.objects.bulk_create(matches)
@@ -140,6 +140,8 @@ def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
             for seat in table:
                 seat.match = match
         Seat.objects.bulk_create([seat for table in seats for seat in table])
+        pairs = zip(matches, seats, strict=True)
+        WatchdogDue.objects.bulk_create([WatchdogDue(match=m, due_at=due_at(m, table)) for m, table in pairs])
 
 
 def _baseline(path: str, now: dt.datetime, ticks: int) -> list[float]:

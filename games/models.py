@@ -48,9 +48,6 @@ class Match(models.Model):
     last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
     # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).
     move_timer = models.PositiveIntegerField(default=0)
-    # The earliest moment the watchdog may have to act on this running match (None: never, until its
-    # turn, timer or presence changes); kept by services/due.py, so a tick reads only the due matches.
-    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -137,6 +134,19 @@ class SeatSocket(models.Model):
 
     def __str__(self) -> str:
         return f"socket of seat {self.seat_index} @ match {self.match_id} on {self.process}"
+
+
+class WatchdogDue(models.Model):
+    """The earliest moment the watchdog may have to act on a running match (None or no row: not until
+    its turn, timer or presence changes), kept by services/due.py, so a tick reads only the due
+    matches. A row of its own, not a column of Match: a socket opening or closing sets it without
+    waiting for the match row lock a move holds."""
+
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE, related_name="due")
+    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} due {self.due_at}"
 
 
 class MatchEventQuerySet(models.QuerySet["MatchEvent"]):

@@ -1,9 +1,12 @@
-"""When the watchdog must next look at a running match (`Match.due_at`).
+"""When the watchdog must next look at a running match (`WatchdogDue`).
 
 Every writer that changes what the watchdog decides on (the turn and its start, the move timer, a
-seat's presence, the status) sets `due_at` again while holding the match row lock, reading the seats
-after taking it: the last one to write has seen every committed change, so `due_at` is never late.
-It may be early (a timeout lowered since it was set... then raised): the watchdog checks, finds
+seat's presence, the status) sets the due time again, in its own transaction, after its change: it
+locks the match's due row first and reads the match and its seats after that. The writers take turns
+on that row, and each one reads what those before it committed, so the last one to write has seen
+every change and the due time is never late. (The due row, not the match row: a socket opening or
+closing must not wait for a move, which holds the match row lock; the order is always match row,
+seat rows, due row.) It may be early, e.g. after a timeout was raised: the watchdog checks, finds
 nothing to do and sets it again. The timeouts are read when it is set: a lowered one applies to a
 match from its next change on."""
 
@@ -15,7 +18,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 
-from games.models import Match, MatchStatus, Seat
+from games.models import Match, MatchStatus, Seat, WatchdogDue
 
 # "Look now": a match whose turn was never recorded, or whose humans have all left.
 AT_ONCE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
@@ -69,18 +72,24 @@ def _abandon_at(seats: list[Seat]) -> dt.datetime | None:
     return last_gone + dt.timedelta(seconds=settings.ABANDON_TIMEOUT)
 
 
-def due_save(match: Match, *, requeued_at: dt.datetime | None = None) -> None:
-    """Set `match.due_at` from the match and its seats as read under its row lock (the caller's)."""
-    due = due_at(match, Seat.objects.filter(match_id=match.pk), requeued_at=requeued_at)
-    if due != match.due_at:
-        match.due_at = due
-        match.save(update_fields=["due_at"])
+def due_set(*, match_id: int, match: Match | None = None, requeued_at: dt.datetime | None = None) -> None:
+    """Set a match's due time from its seats and `match` (the caller's own version, with changes not
+    yet committed; read from the database when None). Call it after the change, in its transaction."""
+    with transaction.atomic(savepoint=False):  # inside the caller's transaction, if any
+        row, _ = WatchdogDue.objects.select_for_update().get_or_create(match_id=match_id)
+        if match is None:
+            match = Match.objects.filter(pk=match_id).first()
+            if match is None:
+                return
+        due = due_at(match, Seat.objects.filter(match_id=match_id), requeued_at=requeued_at)
+        if due != row.due_at:
+            row.due_at = due
+            row.save(update_fields=["due_at"])
 
 
-def due_refresh(*, match_id: int, requeued_at: dt.datetime | None = None) -> None:
-    """Lock the match and set its `due_at` again (after a tick that changed nothing, or a seat's
-    presence changed)."""
-    with transaction.atomic():
-        match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
-        if match is not None:
-            due_save(match, requeued_at=requeued_at)
+def due_of(match: Match) -> dt.datetime | None:
+    """The due time as read with the match (`select_related("due")`), None without a row."""
+    try:
+        return match.due.due_at
+    except WatchdogDue.DoesNotExist:
+        return None

@@ -24,7 +24,7 @@ from games import dispatch
 from games.actors import Actor
 from games.errors import Forbidden, NotFound, NotSeated
 from games.models import Match, MatchStatus, Seat, SeatSocket, WebProcess
-from games.services.due import due_save
+from games.services.due import due_set
 from games.signals import process_released
 
 log = logging.getLogger(__name__)
@@ -36,13 +36,11 @@ def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
     _open.add(socket)  # before the row exists: the heartbeat's reconciliation must never see it alone
     try:
         with transaction.atomic():
-            match = _lock(match_id)  # first: who holds it may update this seat (no deadlock)
             Seat.objects.filter(match_id=match_id, index=seat).update(
                 connections=F("connections") + 1, away_since=None, autoplay=False, left=False
             )
             SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
-            if match is not None:
-                due_save(match)  # back: the away and abandon clocks it started stop
+            due_set(match_id=match_id)  # back: the away and abandon clocks it started stop
     except BaseException:
         _open.discard(socket)
         raise
@@ -54,7 +52,6 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
     fails (the database away), the next heartbeat takes the socket off."""
     _open.discard(socket)
     with transaction.atomic():
-        match = _lock(match_id)
         if not SeatSocket.objects.filter(key=socket).delete()[0]:
             return
         # One statement (the row is locked for its duration).
@@ -62,13 +59,7 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
             connections=Greatest(F("connections") - 1, 0),
             away_since=Case(When(connections=1, then=Value(at or timezone.now())), default=F("away_since")),
         )
-        if match is not None:
-            due_save(match)
-
-
-def _lock(match_id: int) -> Match | None:
-    """The match row, locked as appends lock it: its `due_at` is set from the seats read after this."""
-    return Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
+        due_set(match_id=match_id)
 
 
 # --- web processes: who holds the sockets counted above --------------------------------------------
@@ -201,7 +192,7 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
             if all(s.is_ai or s.left for s in match.seats.all()):
                 _end_abandoned(match)
             else:
-                due_save(match)
+                due_set(match_id=match.pk, match=match)
         return match
 
 
@@ -227,8 +218,8 @@ def abandon_if_deserted(match: Match, now: dt.datetime, after_seconds: float) ->
 def _end_abandoned(match: Match) -> None:
     match.status = MatchStatus.ABANDONED
     match.finished_at = timezone.now()
-    match.due_at = None
-    match.save(update_fields=["status", "finished_at", "due_at"])
+    match.save(update_fields=["status", "finished_at"])
+    due_set(match_id=match.pk, match=match)
     match_id, version = match.pk, match.version
     transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, "abandoned"))
 

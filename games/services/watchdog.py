@@ -1,7 +1,7 @@
 """The periodic watchdog (Celery beat, or a thread in the embedded server).
 
 It takes the sockets of killed web processes off their seats' counts (services/presence.py); then,
-for every running match that is due (`Match.due_at`, see services/due.py: one indexed query picks
+for every running match that is due (`WatchdogDue`, see services/due.py: one indexed query picks
 them, so a tick's work grows with the due matches, not with the running ones), it: re-enqueues an AI
 move that is
 overdue (a crashed worker never freezes a table); lets Anton play for a human whose move timer ran
@@ -24,7 +24,7 @@ from config import metrics
 from config.log_context import match_context
 from games.models import Match, MatchStatus, Seat
 from games.services.ai import ai_move_play, ai_move_schedule
-from games.services.due import due_at, due_refresh, others_present
+from games.services.due import due_at, due_of, due_set, others_present
 from games.services.presence import abandon_if_deserted, release_silent_processes
 from games.services.store import load_state
 
@@ -36,7 +36,7 @@ def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
     counts["released"] = release_silent_processes(now)
-    for match in _due(now).prefetch_related("seats"):
+    for match in _due(now).select_related("due").prefetch_related("seats"):
         with match_context(match_id=match.pk, seq=match.version):
             try:
                 _check(match, now, counts)
@@ -50,7 +50,7 @@ def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
 
 def _due(now: dt.datetime) -> QuerySet[Match]:
     """The running matches whose due time has come (`_check` decides what, if anything, to do)."""
-    return Match.objects.filter(status=MatchStatus.RUNNING, due_at__lte=now)
+    return Match.objects.filter(status=MatchStatus.RUNNING, due__due_at__lte=now)
 
 
 def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
@@ -63,11 +63,11 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
         to_move = load_state(match).to_move
         recorded = to_move if isinstance(to_move, int) else None
         Match.objects.filter(pk=match.pk, version=match.version).update(to_move=recorded)
-    elif not acted and due_at(match, match.seats.all()) == match.due_at:
+    elif not acted and due_at(match, match.seats.all()) == due_of(match):
         return  # as it was read (or set since by a writer of the change): still right
     # Nothing changed the turn: look again when the next deadline comes (a re-enqueued move: one
     # stall period after it), not on every tick.
-    due_refresh(match_id=match.pk, requeued_at=now if acted == "requeued" else None)
+    due_set(match_id=match.pk, requeued_at=now if acted == "requeued" else None)
 
 
 def _act(match: Match, now: dt.datetime) -> str:
