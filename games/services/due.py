@@ -1,7 +1,7 @@
 """When the watchdog must next look at a running match (`WatchdogDue`).
 
 Every writer that changes what the watchdog decides on (the turn and its start, the move timer, a
-seat's presence, the status) sets the due time again, in its own transaction, after its change: it
+seat's presence, the status) sets the due time again, after its change and in its transaction: it
 locks the match's due row first and reads the match and its seats after that. The writers take turns
 on that row, and each one reads what those before it committed, so the last one to write has seen
 every change and the due time is never late. (The due row, not the match row: a socket opening or

@@ -3,10 +3,10 @@
 It takes the sockets of killed web processes off their seats' counts (services/presence.py); then,
 for every running match that is due (`WatchdogDue`, see services/due.py: one indexed query picks
 them, so a tick's work grows with the due matches, not with the running ones), it: re-enqueues an AI
-move that is
-overdue (a crashed worker never freezes a table); lets Anton play for a human whose move timer ran
-out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then Anton keeps
-the seat until the player returns); and ends a match as abandoned when all its humans are gone."""
+move that is overdue (a crashed worker never freezes a table); lets Anton play for a human whose move
+timer ran out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then
+Anton keeps the seat until the player returns); and ends a match as abandoned when all its humans
+are gone."""
 
 from __future__ import annotations
 
