@@ -97,13 +97,20 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
             ]
         )
         assert counts.get("stand_in", 0) == 0  # stubbed: the same work every tick
-    plan = watchdog._due(now).explain().splitlines()[0].strip()
+    from games.models import WatchdogDue
+
+    plans = [
+        WatchdogDue.objects.filter(due_at__lte=now).explain(),
+        watchdog._due(now).explain(),
+    ]
     print_table(
         f"Watchdog tick on {vendor} ({args.ticks} ticks per size, {args.due:.0%} of the matches due)",
         ["running", "due", "code", "median ms", "p95 ms", "fill s"],
         rows,
     )
-    print(f"query plan of the due matches: {plan}")
+    print(f"\nquery plans of a tick at {made} running matches (the due ids, then those matches):")
+    for plan in plans:
+        print("  " + plan.splitlines()[0].strip()[:100])
 
 
 def _fill(start: int, stop: int, due_share: float, now: dt.datetime) -> None:
