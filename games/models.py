@@ -136,6 +136,19 @@ class SeatSocket(models.Model):
         return f"socket of seat {self.seat_index} @ match {self.match_id} on {self.process}"
 
 
+class WatchdogDue(models.Model):
+    """The earliest moment the watchdog may have to act on a running match (None or no row: not until
+    its turn, timer or presence changes), kept by services/due.py, so a tick reads only the due
+    matches. A row of its own, not a column of Match: a socket opening or closing sets it without
+    waiting for the match row lock a move holds."""
+
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE, related_name="due")
+    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} due {self.due_at}"
+
+
 class MatchEventQuerySet(models.QuerySet["MatchEvent"]):
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("match events are append-only: update refused")

@@ -30,6 +30,7 @@ from games.actors import Actor
 from games.engine import GameState
 from games.errors import GameError
 from games.models import Match, MatchStatus, Seat
+from games.services.due import others_present
 from games.services.matches import match_act
 from games.services.store import load_state
 
@@ -67,14 +68,6 @@ def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
         ).seq
     except GameError:  # someone else moved first: nothing to do
         return None
-
-
-def others_present(match: Match, seat: Seat) -> bool:
-    """Anton stands in for an away player only so that present humans can finish: with nobody
-    left at the table the match waits, and is abandoned by the watchdog in time."""
-    return any(
-        not s.is_ai and s.index != seat.index and s.connections > 0 and not s.left for s in match.seats.all()
-    )
 
 
 def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: int) -> dict[str, Any]:

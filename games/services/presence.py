@@ -24,6 +24,7 @@ from games import dispatch
 from games.actors import Actor
 from games.errors import Forbidden, NotFound, NotSeated
 from games.models import Match, MatchStatus, Seat, SeatSocket, WebProcess
+from games.services.due import due_set
 from games.signals import process_released
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
                 connections=F("connections") + 1, away_since=None, autoplay=False, left=False
             )
             SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
+            due_set(match_id=match_id)  # back: the away and abandon clocks it started stop
     except BaseException:
         _open.discard(socket)
         raise
@@ -57,6 +59,7 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
             connections=Greatest(F("connections") - 1, 0),
             away_since=Case(When(connections=1, then=Value(at or timezone.now())), default=F("away_since")),
         )
+        due_set(match_id=match_id)
 
 
 # --- web processes: who holds the sockets counted above --------------------------------------------
@@ -188,6 +191,8 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
             seat.save(update_fields=["left", "away_since"])
             if all(s.is_ai or s.left for s in match.seats.all()):
                 _end_abandoned(match)
+            else:
+                due_set(match_id=match.pk, match=match)
         return match
 
 
@@ -214,6 +219,7 @@ def _end_abandoned(match: Match) -> None:
     match.status = MatchStatus.ABANDONED
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
+    due_set(match_id=match.pk, match=match)
     match_id, version = match.pk, match.version
     transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, "abandoned"))
 

@@ -19,6 +19,7 @@ from games import fairness, state_cache
 from games.engine import CHANCE, GameState, IllegalAction, get_rules
 from games.errors import StaleSeq
 from games.models import Match, MatchEvent, MatchStatus
+from games.services.due import due_set
 
 
 @dataclass
@@ -108,6 +109,7 @@ def store(match: Match, pending: Pending, state: GameState) -> int:
         match.finished_at = timezone.now()
         fields += ["status", "finished_at"]
     match.save(update_fields=fields)
+    due_set(match_id=match.pk, match=match)
     # Cached only once committed: a rolled-back append must never be served as the match's state.
     match_id = match.pk
     transaction.on_commit(lambda: state_cache.put(match_id, state))

@@ -1,10 +1,12 @@
 """The periodic watchdog (Celery beat, or a thread in the embedded server).
 
 It takes the sockets of killed web processes off their seats' counts (services/presence.py); then,
-for every running match that may need it (one query picks them), it: re-enqueues an AI move that is
-overdue (a crashed worker never freezes a table); lets Anton play for a human whose move timer ran
-out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then Anton keeps
-the seat until the player returns); and ends a match as abandoned when all its humans are gone."""
+for every running match that is due (`WatchdogDue`, see services/due.py: one indexed query picks
+them, so a tick's work grows with the due matches, not with the running ones), it: re-enqueues an AI
+move that is overdue (a crashed worker never freezes a table); lets Anton play for a human whose move
+timer ran out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then
+Anton keeps the seat until the player returns); and ends a match as abandoned when all its humans
+are gone."""
 
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from config import metrics
 from config.log_context import match_context
-from games.models import Match, MatchStatus, Seat, SeatKind
-from games.services.ai import ai_move_play, ai_move_schedule, others_present
+from games.models import Match, MatchStatus, Seat, WatchdogDue
+from games.services.ai import ai_move_play, ai_move_schedule
+from games.services.due import due_at, due_of, due_set, others_present
 from games.services.presence import abandon_if_deserted, release_silent_processes
 from games.services.store import load_state
 
@@ -33,7 +36,7 @@ def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
     counts["released"] = release_silent_processes(now)
-    for match in _due(now).prefetch_related("seats"):
+    for match in _due(now).prefetch_related("seats", "due"):
         with match_context(match_id=match.pk, seq=match.version):
             try:
                 _check(match, now, counts)
@@ -46,52 +49,54 @@ def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
 
 
 def _due(now: dt.datetime) -> QuerySet[Match]:
-    """The running matches the watchdog may have to act on; the query leaves out the others, so a
-    tick stays cheap however many tables are playing. `_check` decides."""
-
-    def ago(seconds: float) -> dt.datetime:
-        return now - dt.timedelta(seconds=seconds)
-
-    turn = Seat.objects.filter(match=OuterRef("pk"), index=OuterRef("to_move"))
-    ai_stalled = Q(last_event_at__lt=ago(settings.AI_STALL_AFTER)) & Exists(
-        turn.filter(Q(kind=SeatKind.AI) | Q(autoplay=True))
-    )
-    away = Q(last_event_at__lt=ago(settings.DISCONNECT_TIMEOUT)) & Exists(
-        turn.filter(kind=SeatKind.HUMAN, connections=0, away_since__lt=ago(settings.DISCONNECT_TIMEOUT))
-    )
-    present = Seat.objects.filter(match=OuterRef("pk"), kind=SeatKind.HUMAN, left=False).filter(
-        Q(connections__gt=0) | Q(away_since__isnull=True) | Q(away_since__gte=ago(settings.ABANDON_TIMEOUT))
-    )
-    unknown_turn = Q(to_move__isnull=True)  # stored before the column existed
-    return Match.objects.filter(status=MatchStatus.RUNNING).filter(
-        ai_stalled | away | Q(move_timer__gt=0) | ~Exists(present) | unknown_turn
-    )
+    """The running matches whose due time has come (`_check` decides what, if anything, to do). The
+    ids first, from the due time's index: joined in one query, the planner may scan every match."""
+    due = WatchdogDue.objects.filter(due_at__lte=now).values_list("match_id", flat=True)
+    return Match.objects.filter(pk__in=list(due), status=MatchStatus.RUNNING)
 
 
 def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
+    acted = _act(match, now)
+    if acted:
+        counts[acted] += 1
+    if acted in ("abandoned", "stand_in"):
+        return  # the abandon or the append set the match's due time
+    if match.to_move is None:  # stored before the column existed: record it once
+        to_move = load_state(match).to_move
+        recorded = to_move if isinstance(to_move, int) else None
+        Match.objects.filter(pk=match.pk, version=match.version).update(to_move=recorded)
+    elif not acted and due_at(match, match.seats.all()) == due_of(match):
+        return  # as it was read (or set since by a writer of the change): still right
+    # Nothing changed the turn: look again when the next deadline comes (a re-enqueued move: one
+    # stall period after it), not on every tick.
+    due_set(match_id=match.pk, requeued_at=now if acted == "requeued" else None)
+
+
+def _act(match: Match, now: dt.datetime) -> str:
+    """What the watchdog did: "abandoned", "requeued", "stand_in" or "" (nothing)."""
     with transaction.atomic():
         if abandon_if_deserted(match, now, settings.ABANDON_TIMEOUT):
-            counts["abandoned"] += 1
-            return
+            return "abandoned"
     to_move = match.to_move if match.to_move is not None else load_state(match).to_move
     seat = next((s for s in match.seats.all() if s.index == to_move), None)
     if seat is None:
-        return
+        return ""
     waited = (now - (match.last_event_at or now)).total_seconds()
     if seat.is_ai or seat.autoplay:
         if waited > settings.AI_STALL_AFTER and _first_requeue_in_a_while(match, now):
             ai_move_schedule(match_id=match.pk, seq=match.version, delay=0)
-            counts["requeued"] += 1
-        return
+            return "requeued"
+        return ""
     timer = _timer_ran_out(match, waited)
     if timer or (_away_too_long(seat, match, now) and others_present(match, seat)):
         if seat.connections == 0 and not seat.autoplay:
             # Only while the seat is still empty: the player may have come back since it was read.
             taken = Seat.objects.filter(pk=seat.pk, connections=0).update(autoplay=True)
             if not taken and not timer:
-                return
+                return ""
         if ai_move_play(match.pk, match.version, stand_in=True) is not None:
-            counts["stand_in"] += 1
+            return "stand_in"
+    return ""
 
 
 def _first_requeue_in_a_while(match: Match, now: dt.datetime) -> bool:

@@ -292,11 +292,17 @@ def test_watchdog_query_picks_only_tables_that_may_need_it(settings, monkeypatch
 
     assert set(_due(later(1)).values_list("pk", flat=True)) == set()
     assert set(_due(later(settings.AI_STALL_AFTER + 1)).values_list("pk", flat=True)) == {stalled.pk}
-    # Everybody at the quiet table goes away: due once the away clock has run on the player's turn.
-    for seat, key in enumerate(quiet_sockets):
-        presence.seat_disconnected(match_id=quiet.pk, seat=seat, socket=key)
+    # The player to move at the quiet table goes away: due once the away clock has run on their turn.
+    assert quiet.to_move is not None
+    presence.seat_disconnected(match_id=quiet.pk, seat=quiet.to_move, socket=quiet_sockets[quiet.to_move])
     assert quiet.pk not in _due(later(30)).values_list("pk", flat=True)
     assert quiet.pk in _due(later(61)).values_list("pk", flat=True)
+    # Everybody goes: nobody is left for Anton to play with, so it is due only to be abandoned.
+    for seat, key in enumerate(quiet_sockets):
+        if seat != quiet.to_move:
+            presence.seat_disconnected(match_id=quiet.pk, seat=seat, socket=key)
+    assert quiet.pk not in _due(later(61)).values_list("pk", flat=True)
+    assert quiet.pk in _due(later(601)).values_list("pk", flat=True)
 
 
 def test_sockets_of_a_silent_web_process_stop_counting_and_it_reconnects_them(settings, monkeypatch) -> None:
