@@ -10,7 +10,8 @@ import pkgutil
 import sys
 from pathlib import Path
 
-_SKIP = {"table", "concurrency", "__main__"}
+# Helpers of the benchmarks, not benchmarks.
+_SKIP = {"table", "concurrency", "database", "__main__"}
 
 
 def _names() -> list[str]:
