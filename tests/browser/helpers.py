@@ -5,6 +5,47 @@ from __future__ import annotations
 from typing import Any
 
 PASSWORD = "kartentisch-Test-9137"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+SEATS = {"preisjass": 4, "schnapsen": 2, "preferanzen": 3, "preference_vienna": 3, "preferans": 3}
+
+OPEN_TABLE_JS = """async ([game, n]) => {
+  const api = await import('/static/frontend/js/api.js');
+  const seats = [{kind: 'human', name: ''}];
+  for (let i = 1; i < n; i += 1) seats.push({kind: 'ai', name: ''});
+  return api.post('/api/matches/', {game, seats, name: 'Lena Layout', options: {}});
+}"""
+
+# What the page asks of this seat once it is idle: a choice among buttons, cards to select, a card to
+# play, the dialog between deals, or the end.
+STEP_JS = """() => {
+  const fin = document.querySelector('[data-role=final]');
+  if (fin && !fin.hidden) return {kind: 'final'};
+  if (document.querySelector('dialog[open] [data-action=next-game]')) return {kind: 'next'};
+  const k = window.kartentisch;
+  if (!k || !k.app.shown || !k.app.shown.view) return false;
+  const app = k.app, p = app.shown;
+  if (app.pending || app.queue.length || app.pumping || app.overlay) return false;
+  if (p.view.to_move !== p.seat) return false;
+  const deal = p.view.deal_number || p.view.game_number || p.view.deals_played || 0;
+  const base = {seq: p.seq, phase: p.view.phase, deal};
+  const selectable = document.querySelectorAll('.hand[data-ready=true] button.card.selectable');
+  if (selectable.length) {
+    const action = p.view.legal.find(a => Array.isArray(a.cards) || Array.isArray(a.discard)) || {};
+    return {...base, kind: 'select', need: (action.cards || action.discard || [0, 0]).length};
+  }
+  if (document.querySelector('.hand[data-ready=true] button.card.legal')) return {...base, kind: 'play'};
+  const buttons = [...document.querySelectorAll('[data-role=actions] button:not([disabled])')];
+  if (!buttons.length) return false;
+  const labels = buttons.map(b => b.textContent.trim());
+  const raise = labels.findIndex(l => !/^(pass|passe)$/i.test(l));
+  return {...base, kind: 'buttons', choice: Math.max(raise, 0)};
+}"""
+
+# The page took the step: a new seq shown, the dialog between deals, or an error message.
+MOVED_JS = """seq => window.kartentisch.app.shown.seq !== seq
+  || document.querySelector('dialog[open] [data-action=next-game]')
+  || ['error', 'refused'].includes(document.querySelector('[data-role=message]').dataset.kind)"""
 
 NEXT_STEP_JS = """() => {
   if (document.querySelector('dialog[open] [data-action=next-game]')) return 'next';
@@ -87,3 +128,27 @@ def play_and_wait(page: Any) -> str:
     message = page.locator("[data-role=message]")
     assert message.get_attribute("data-kind") != "error", message.inner_text()
     return name
+
+
+def act(page: Any, step: dict[str, Any]) -> None:
+    """Take the step STEP_JS found (the `choice`-th enabled button, the first `need` selectable cards
+    and the confirm button, or the first legal card) and wait until the page has taken it."""
+    kind = step["kind"]
+    if kind == "buttons":
+        page.locator("[data-role=actions] button:not([disabled])").nth(step["choice"]).click()
+    elif kind == "select":
+        cards = page.locator(".hand button.card.selectable")
+        for i in range(step["need"]):
+            cards.nth(i).click()
+        page.locator("[data-role=actions] button.primary").click()
+    else:
+        page.locator(".hand[data-ready=true] button.card.legal").first.click()
+    page.wait_for_function(MOVED_JS, arg=step["seq"], timeout=30000)
+
+
+def open_table(page: Any, game: str) -> None:
+    """A guest's table against AI seats only, opened and live in `page`."""
+    page.goto("/")
+    created = page.evaluate(OPEN_TABLE_JS, [game, SEATS[game]])
+    page.goto(f"/matches/{created['id']}/")
+    page.locator("[data-role=status][data-state=live]").wait_for()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_layout import MOVED_JS, PHONE, STEP_JS
+from tests.browser.helpers import MOVED_JS, PHONE, STEP_JS
 
 pytestmark = pytest.mark.browser
 

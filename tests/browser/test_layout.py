@@ -14,12 +14,10 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, shot
+from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act, open_table
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
-SEATS = {"preisjass": 4, "schnapsen": 2, "preferanzen": 3, "preference_vienna": 3, "preferans": 3}
 # The phases each game has, as the test names them (the engines' talon phases are "talon"/"exchange").
 PHASES = {
     "preisjass": {"play", "deal-end"},
@@ -38,42 +36,6 @@ NOTE = {
     "preferans": r"^(\S.* sticht|Du stichst) \(Stiche: \d+\)$",
 }
 
-OPEN_TABLE_JS = """async ([game, n]) => {
-  const api = await import('/static/frontend/js/api.js');
-  const seats = [{kind: 'human', name: ''}];
-  for (let i = 1; i < n; i += 1) seats.push({kind: 'ai', name: ''});
-  return api.post('/api/matches/', {game, seats, name: 'Lena Layout', options: {}});
-}"""
-
-# What the page asks of this seat once it is idle: a choice among buttons, cards to select, a card to
-# play, the dialog between deals, or the end.
-STEP_JS = """() => {
-  const fin = document.querySelector('[data-role=final]');
-  if (fin && !fin.hidden) return {kind: 'final'};
-  if (document.querySelector('dialog[open] [data-action=next-game]')) return {kind: 'next'};
-  const k = window.kartentisch;
-  if (!k || !k.app.shown || !k.app.shown.view) return false;
-  const app = k.app, p = app.shown;
-  if (app.pending || app.queue.length || app.pumping || app.overlay) return false;
-  if (p.view.to_move !== p.seat) return false;
-  const deal = p.view.deal_number || p.view.game_number || p.view.deals_played || 0;
-  const base = {seq: p.seq, phase: p.view.phase, deal};
-  const selectable = document.querySelectorAll('.hand[data-ready=true] button.card.selectable');
-  if (selectable.length) {
-    const action = p.view.legal.find(a => Array.isArray(a.cards) || Array.isArray(a.discard)) || {};
-    return {...base, kind: 'select', need: (action.cards || action.discard || [0, 0]).length};
-  }
-  if (document.querySelector('.hand[data-ready=true] button.card.legal')) return {...base, kind: 'play'};
-  const buttons = [...document.querySelectorAll('[data-role=actions] button:not([disabled])')];
-  if (!buttons.length) return false;
-  const labels = buttons.map(b => b.textContent.trim());
-  const raise = labels.findIndex(l => !/^(pass|passe)$/i.test(l));
-  return {...base, kind: 'buttons', choice: Math.max(raise, 0)};
-}"""
-
-MOVED_JS = """seq => window.kartentisch.app.shown.seq !== seq
-  || document.querySelector('dialog[open] [data-action=next-game]')
-  || ['error', 'refused'].includes(document.querySelector('[data-role=message]').dataset.kind)"""
 
 # Everything that must be on the screen, as boxes; scrolled to the top first.
 BOXES_JS = """() => {
@@ -154,13 +116,6 @@ def _check_fits(page: Any, game: str, phase: str) -> None:
     page.set_viewport_size(PHONE)
 
 
-def _open_table(page: Any, game: str) -> None:
-    page.goto("/")
-    created = page.evaluate(OPEN_TABLE_JS, [game, SEATS[game]])
-    page.goto(f"/matches/{created['id']}/")
-    page.locator("[data-role=status][data-state=live]").wait_for()
-
-
 def _walk(page: Any, game: str) -> set[str]:
     """Plays the table until every phase of the game has been checked and a trick note was seen;
     returns the phases checked."""
@@ -198,17 +153,7 @@ def _walk(page: Any, game: str) -> set[str]:
         note = page.locator(".felt .last-trick [data-role=trick-note]")
         if note.count():
             notes.append(note.inner_text())
-        seq = step["seq"]
-        if kind == "buttons":
-            page.locator("[data-role=actions] button:not([disabled])").nth(step["choice"]).click()
-        elif kind == "select":
-            cards = page.locator(".hand button.card.selectable")
-            for i in range(step["need"]):
-                cards.nth(i).click()
-            page.locator("[data-role=actions] button.primary").click()
-        else:
-            page.locator(".hand[data-ready=true] button.card.legal").first.click()
-        page.wait_for_function(MOVED_JS, arg=seq, timeout=30000)
+        act(page, step)
         message = page.locator("[data-role=message]")
         assert message.get_attribute("data-kind") not in ("error", "refused"), message.inner_text()
     assert all(re.match(NOTE[game], n) for n in notes), notes
@@ -218,7 +163,7 @@ def _walk(page: Any, game: str) -> set[str]:
 @pytest.mark.parametrize("game", ["preferans", "preferanzen", "preference_vienna", "schnapsen"])
 def test_hand_and_choices_fit_the_screen_in_every_phase(new_page: Any, game: str) -> None:
     page, watch = new_page("de", viewport=PHONE)
-    _open_table(page, game)
+    open_table(page, game)
     assert PHASES[game] <= _walk(page, game)
     assert watch.problems == []
 
@@ -226,7 +171,7 @@ def test_hand_and_choices_fit_the_screen_in_every_phase(new_page: Any, game: str
 def test_preisjass_fits_and_shows_who_took_the_trick_before_the_next_turn(new_page: Any) -> None:
     page, watch = new_page("de", viewport=PHONE)
     page.context.add_init_script("localStorage.setItem('kt.trickPause', '500');")
-    _open_table(page, "preisjass")
+    open_table(page, "preisjass")
     page.evaluate(OVERLAY_RECORDER_JS)
     assert PHASES["preisjass"] <= _walk(page, "preisjass")
     seen = page.evaluate("window.__overlay")
@@ -252,7 +197,7 @@ def test_preisjass_fits_and_shows_who_took_the_trick_before_the_next_turn(new_pa
 
 def test_own_seat_is_not_away_after_reload_and_language_switch(new_page: Any) -> None:
     page, watch = new_page("de", viewport=PHONE)
-    _open_table(page, "schnapsen")
+    open_table(page, "schnapsen")
     page.locator(".hand[data-ready=true] button.card.legal").first.wait_for()
     assert page.evaluate(OWN_AWAY_JS) == []
     page.reload()

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act
 from tests.browser.test_endings import OPEN_JS
-from tests.browser.test_layout import DESKTOP, MOVED_JS, PHONE, STEP_JS
 
 pytestmark = pytest.mark.browser
 
@@ -41,16 +41,7 @@ def _play_to_the_end(page: Any) -> None:
         if kind == "next":
             page.locator("dialog[open] [data-action=next-game]").click()
             continue
-        if kind == "buttons":
-            page.locator("[data-role=actions] button:not([disabled])").nth(step["choice"]).click()
-        elif kind == "select":
-            cards = page.locator(".hand button.card.selectable")
-            for i in range(step["need"]):
-                cards.nth(i).click()
-            page.locator("[data-role=actions] button.primary").click()
-        else:
-            page.locator(".hand[data-ready=true] button.card.legal").first.click()
-        page.wait_for_function(MOVED_JS, arg=step["seq"], timeout=30000)
+        act(page, step)
 
 
 def test_replay_icons_autoplay_jumps_and_deal_results(new_page: Any) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_layout import DESKTOP, MOVED_JS, PHONE, STEP_JS, _open_table
+from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -93,24 +93,14 @@ def _play_until_results(page: Any, game: str) -> list[str]:
             page.locator(f"{DIALOG} [data-action=next-game]").click()
             page.locator(DIALOG).wait_for(state="detached")
             continue
-        seq = step["seq"]
-        if kind == "buttons":
-            page.locator("[data-role=actions] button:not([disabled])").nth(step["choice"]).click()
-        elif kind == "select":
-            cards = page.locator(".hand button.card.selectable")
-            for i in range(step["need"]):
-                cards.nth(i).click()
-            page.locator("[data-role=actions] button.primary").click()
-        else:
-            page.locator(".hand[data-ready=true] button.card.legal").first.click()
-        page.wait_for_function(MOVED_JS, arg=seq, timeout=30000)
+        act(page, step)
     return shown
 
 
 @pytest.mark.parametrize("game", ["preferanzen", "preference_vienna", "preferans", "schnapsen", "preisjass"])
 def test_a_result_dialog_after_every_deal(new_page: Any, game: str) -> None:
     page, watch = new_page("de", viewport=PHONE)
-    _open_table(page, game)
+    open_table(page, game)
     shown = _play_until_results(page, game)
     assert page.locator("[data-role=sheet-box] summary").inner_text() == SHEET_TITLE[game]
     if game in PREF:
