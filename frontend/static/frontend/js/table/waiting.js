@@ -43,8 +43,16 @@ export function renderWaiting(payload) {
   ui.waiting.replaceChildren(...parts);
 }
 
-// The table's address to send to other players, with a button that copies it.
+// The table's address to send to other players, with a button that copies it. Built once and kept
+// across redraws (every state message redraws the waiting box), so "Link copied" stays put.
+let share = null;
+
 function shareLink() {
+  if (!share) share = buildShareLink();
+  return share;
+}
+
+function buildShareLink() {
   const url = `${location.origin}/matches/${matchId}/`;
   const input = el("input", { type: "text", readonly: "", value: url, "data-role": "share-url", "aria-label": t("Link to this table") });
   const button = el("button", { type: "button", class: "secondary", "data-action": "copy-link" }, t("Copy link"));
