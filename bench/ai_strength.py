@@ -1,18 +1,18 @@
 """AI strength: each AI version against Anton ("Ø gegen Anton"), written to games/ai/strength.json.
 
-    python -m bench ai_strength [--game preisjass] [--matches 40]
     python -m bench ai_strength --game schnapsen [--versions dora carla] [--pairs 200]
-        [--seeds report|tune] [--budget 1.0] [--no-write]
+        [--seeds report|rerun|tune] [--budget 1.0] [--no-write]
 
-Preisjass: one player of the measured version sits at a table of Anton players, rotating through
-every seat over seeded matches; the figure is its average score per deal (card points per game).
+Duplicate deals for every game: each seed is one set, the match is played once per seat with the same
+deals (chance comes from the seed alone, the players draw from their own generators), the measured
+version in that seat and Anton in all the others. A set's score is the mean of the version's scores over
+its seats, so the luck of the cards cancels out; the figure is the mean over the sets with a 95%
+interval (normal approximation on the set scores, which keeps the duplicate pairing). What a score is,
+per game, is in GAMES (Schnapsen: the share of Bummerls won heads-up).
 
-Schnapsen: duplicate Bummerls heads-up. Each seed is one pair: the Bummerl is played twice with the same
-deals (chance comes from the seed alone), the version in seat 0 first and in seat 1 after. The figure
-is the share of Bummerls the version wins, with a 95% interval over the pairs (normal approximation on
-the pair scores 0, ½, 1, which keeps the duplicate pairing) and the Wilson interval over Bummerls
-beside it. Seeds come from named ranges: tune on "tune", report on "report". `--budget` scales the
-players' node budgets (tuning runs use less); only a run at 1.0 on "report" is written for the site.
+Seeds come from named ranges: tune on "tune", report on "report", check on "rerun". `--budget` scales
+the players' search budgets (tuning runs use less). Only full-budget runs are written for the site:
+"report" writes the figure, "rerun" the check beside it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,26 +31,38 @@ from bench.table import percentile, print_table
 from games.ai import DEFAULT_VERSION, available_versions, get_player
 from games.ai.arena import play_match
 from games.ai.base import JSON, Player
-from games.engine import available_games, get_rules
+from games.engine import get_rules
 
 STRENGTH_FILE = Path(__file__).resolve().parent.parent / "games" / "ai" / "strength.json"
-SEED_RANGES = {"tune": 1_000_000, "report": 2_000_000}
+SEED_RANGES = {"tune": 1_000_000, "report": 2_000_000, "rerun": 3_000_000}
 Z95 = 1.959964
 
 
-def strength(game: str, version: str, matches: int) -> float:
-    seats = get_rules(game).players(get_rules(game).default_options())
-    total, deals = 0.0, 0
-    for i in range(matches):
-        seat = i % seats
-        versions = [DEFAULT_VERSION] * seats
-        versions[seat] = version
-        result = play_match(game, [get_player(game, v) for v in versions], seed=10_000 + i)
-        totals = result["totals"]
-        assert isinstance(totals, list)
-        total += float(totals[seat])
-        deals += len(result["deals"])
-    return total / max(1, deals)
+@dataclass(frozen=True)
+class Measure:
+    """How one game's strength figure is counted."""
+
+    #: what the figure counts (the site words it), e.g. "bummerl_win_percent"
+    unit: str
+    #: Anton's own figure at a table of Antons (his fair share)
+    reference: float
+    #: the measured seat's score in one finished match: `score(result, seat)`
+    score: Callable[[JSON, int], float]
+    #: how many matches a set is (one per seat), and the options they are played with
+    options: JSON = field(default_factory=dict)
+    #: what one match is called in the table ("Bummerls", "runs", ...)
+    label: str = "matches"
+    #: how many deals a match counts (for the table), `deals(result)`
+    deals: Callable[[JSON], int] = lambda result: len(result.get("deals", []) or [])
+
+
+def _bummerl_won(result: JSON, seat: int) -> float:
+    return 100.0 * (result["winner"] == seat)
+
+
+GAMES: dict[str, Measure] = {
+    "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
+}
 
 
 class _Timed:
@@ -75,65 +89,107 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def pair_interval(scores: list[float]) -> tuple[float, float]:
+def mean_interval(scores: list[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% interval of the mean of independent set scores."""
     n = len(scores)
     mean = sum(scores) / n
     if n < 2:
-        return (0.0, 1.0)
+        return mean, -math.inf, math.inf
     var = sum((s - mean) ** 2 for s in scores) / (n - 1)
     half = Z95 * math.sqrt(var / n)
-    return max(0.0, mean - half), min(1.0, mean + half)
+    return mean, mean - half, mean + half
+
+
+def pair_interval(scores: list[float]) -> tuple[float, float]:
+    """The interval of a share (set scores in 0..1), clipped to 0..1."""
+    if len(scores) < 2:
+        return (0.0, 1.0)
+    _, low, high = mean_interval(scores)
+    return max(0.0, low), min(1.0, high)
 
 
 def duplicate(game: str, version: str, pairs: int, first_seed: int, budget: float) -> dict[str, Any]:
-    """Heads-up duplicate Bummerls of `version` against Anton."""
+    """`pairs` sets of duplicate matches of `version` against Anton (one match per seat and seed)."""
+    measure = GAMES[game]
     player = get_player(game, version)
     if budget != 1.0 and hasattr(player, "nodes"):
         player.nodes = max(1, int(player.nodes * budget))
     timed = _Timed(player)
     anton = get_player(game, DEFAULT_VERSION)
+    rules = get_rules(game)
+    seats_n = rules.players({**rules.default_options(), **measure.options})
     scores: list[float] = []
+    deals = 0
     started = time.perf_counter()
     for i in range(pairs):
         seed = first_seed + i
-        score = 0.0
-        for seat in (0, 1):
-            seats: list[Player] = [anton, anton]
+        total = 0.0
+        for seat in range(seats_n):
+            seats: list[Player] = [anton] * seats_n
             seats[seat] = timed
-            result = play_match(game, seats, seed=seed, ai_rng=random.Random(seed * 2 + seat))
-            score += 0.5 * (result["winner"] == seat)
-        scores.append(score)
+            result = play_match(
+                game,
+                seats,
+                seed=seed,
+                options=measure.options or None,
+                ai_rng=random.Random(seed * seats_n + seat),
+            )
+            total += measure.score(result, seat)
+            deals += measure.deals(result)
+        scores.append(total / seats_n)
     seconds = time.perf_counter() - started
-    wins = 2 * sum(scores)
+    mean, low, high = mean_interval(scores)
     stats = getattr(player, "stats", {})
     cpu = sum(timed.cpu)
-    return {
-        "mean": 100 * sum(scores) / pairs,
-        "low": 100 * pair_interval(scores)[0],
-        "high": 100 * pair_interval(scores)[1],
-        "wilson": [100 * x for x in wilson(wins, 2 * pairs)],
+    figure: dict[str, Any] = {
+        "mean": mean,
+        "low": low,
+        "high": high,
         "pairs": pairs,
-        "bummerls": 2 * pairs,
-        "wins": int(wins),
+        "matches": pairs * seats_n,
+        "deals": deals,
         "decisions": len(timed.cpu),
-        "p95_cpu_ms": 1000 * percentile(timed.cpu, 95),
-        "max_cpu_ms": 1000 * max(timed.cpu),
+        "p95_cpu_ms": 1000 * percentile(timed.cpu, 95) if timed.cpu else 0.0,
+        "max_cpu_ms": 1000 * max(timed.cpu, default=0.0),
         "decisions_per_s": len(timed.cpu) / cpu if cpu else None,
         "worlds_per_s": stats.get("worlds", 0) / cpu if cpu else None,
         "nodes_per_s": stats.get("nodes", 0) / cpu if cpu else None,
         "wall_s": seconds,
     }
+    if measure.unit == "bummerl_win_percent":
+        figure["bummerls"] = pairs * seats_n
+        figure["wins"] = round(sum(scores) * seats_n / 100)
+        figure["wilson"] = [100 * x for x in wilson(figure["wins"], figure["bummerls"])]
+        figure["low"], figure["high"] = (100 * x for x in pair_interval([s / 100 for s in scores]))
+    return figure
+
+
+def _seed_label(seeds: str, pairs: int) -> str:
+    return f"{seeds} {SEED_RANGES[seeds]}..{SEED_RANGES[seeds] + pairs - 1}"
 
 
 def write_figure(
     game: str, version: str, figure: dict[str, Any], seeds: str, path: Path = STRENGTH_FILE
 ) -> None:
+    """Record a full-budget run: "report" seeds give the site's figure, "rerun" seeds its check."""
+    measure = GAMES[game]
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     entry = data.setdefault(game, {})
     entry["rules_version"] = get_rules(game).rules_version
-    entry["unit"] = "bummerl_win_percent"
-    entry["reference"] = {"version": DEFAULT_VERSION, "mean": 50.0}
+    entry["unit"] = measure.unit
+    entry["reference"] = {"version": DEFAULT_VERSION, "mean": measure.reference}
     versions = entry.setdefault("versions", {})
+    if seeds == "rerun":
+        versions.setdefault(version, {})["rerun"] = {
+            "mean": round(figure["mean"], 1),
+            "low": round(figure["low"], 1),
+            "high": round(figure["high"], 1),
+            "pairs": figure["pairs"],
+            "seeds": _seed_label(seeds, figure["pairs"]),
+        }
+        path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        return
+    previous = versions.get(version, {})
     versions[version] = {
         "ai_version": version,
         "ai_name": get_player(game, version).name,
@@ -141,30 +197,33 @@ def write_figure(
         "low": round(figure["low"], 1),
         "high": round(figure["high"], 1),
         "pairs": figure["pairs"],
-        "seeds": f"{seeds} {SEED_RANGES[seeds]}..{SEED_RANGES[seeds] + figure['pairs'] - 1}",
+        "deals": figure.get("deals"),
+        "seeds": _seed_label(seeds, figure["pairs"]),
         "p95_cpu_ms": round(figure["p95_cpu_ms"], 1),
         "decisions_per_s": round(figure["decisions_per_s"] or 0, 1),
         "nodes_per_s": round(figure["nodes_per_s"] or 0),
     }
+    if "rerun" in previous:
+        versions[version]["rerun"] = previous["rerun"]
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
-def _schnapsen(args: argparse.Namespace) -> None:
-    versions = args.versions or [
-        v for v in available_versions("schnapsen") if v not in (DEFAULT_VERSION, "random")
-    ]
+def _measure(game: str, args: argparse.Namespace) -> None:
+    measure = GAMES[game]
+    versions = args.versions or [v for v in available_versions(game) if v not in (DEFAULT_VERSION, "random")]
     rows = []
     for version in versions:
-        figure = duplicate("schnapsen", version, args.pairs, SEED_RANGES[args.seeds], args.budget)
-        if not args.no_write and args.budget == 1.0 and args.seeds == "report":
-            write_figure("schnapsen", version, figure, args.seeds)
+        figure = duplicate(game, version, args.pairs, SEED_RANGES[args.seeds], args.budget)
+        if not args.no_write and args.budget == 1.0 and args.seeds in ("report", "rerun"):
+            write_figure(game, version, figure, args.seeds)
         rows.append(
             [
                 version,
-                f"{figure['mean']:.1f}%",
-                f"{figure['low']:.1f}..{figure['high']:.1f}",
-                "{:.1f}..{:.1f}".format(*figure["wilson"]),
+                f"{figure['mean']:.2f}",
+                f"{figure['low']:.2f}..{figure['high']:.2f}",
                 figure["pairs"],
+                figure["matches"],
+                figure["deals"],
                 figure["decisions_per_s"] or 0.0,
                 figure["nodes_per_s"] or 0.0,
                 figure["p95_cpu_ms"],
@@ -172,13 +231,15 @@ def _schnapsen(args: argparse.Namespace) -> None:
             ]
         )
     print_table(
-        f"Schnapsen duplicate Bummerls against Anton ({args.seeds} seeds, budget x{args.budget})",
+        f"{game}: duplicate {measure.label} against Anton, {measure.unit} (Anton {measure.reference}); "
+        f"seeds {_seed_label(args.seeds, args.pairs)}, budget x{args.budget}",
         [
             "version",
-            "won",
-            "95% CI pairs",
-            "95% Wilson",
-            "pairs",
+            measure.unit,
+            "95% CI",
+            "sets",
+            measure.label,
+            "deals",
             "decisions/s",
             "nodes/s",
             "p95 CPU ms",
@@ -190,26 +251,12 @@ def _schnapsen(args: argparse.Namespace) -> None:
 
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ai_strength")
-    parser.add_argument("--matches", type=int, default=40)
-    parser.add_argument("--game", action="append")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES))
     parser.add_argument("--versions", nargs="*")
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--seeds", choices=sorted(SEED_RANGES), default="report")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args(argv)
-    games = args.game or available_games()
-    if "schnapsen" in games:
-        _schnapsen(args)
-    rows = []
-    for game in games:
-        if game == "schnapsen":
-            continue
-        for version in available_versions(game):
-            rows.append([game, version, strength(game, version, args.matches), args.matches])
-    if rows:
-        print_table(
-            "Average score per deal against Anton (one such player, Anton elsewhere)",
-            ["game", "version", "Ø per deal", "matches"],
-            rows,
-        )
+    for game in args.game or sorted(GAMES):
+        _measure(game, args)
