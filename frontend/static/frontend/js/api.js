@@ -1,8 +1,12 @@
 // The REST API (/api/...): JSON in and out, session cookie plus CSRF header on writes.
 
+import { errorMessage } from "./errors.js";
+
+/** A refused request: `message` is in the page's language, `detail` the server's own sentence. */
 export class ApiError extends Error {
   constructor(status, code, message, body) {
-    super(message);
+    super(errorMessage(code, message));
+    this.detail = message;
     this.status = status;
     this.code = code;
     this.body = body;

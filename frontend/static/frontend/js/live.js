@@ -1,5 +1,6 @@
 // Live connection to one match: the websocket (ws/matches/<id>/), with REST polling while it is down.
 import { ApiError, get, post, wsUrl } from "./api.js";
+import { errorMessage } from "./errors.js";
 
 const POLL_MS = 2000;
 const STALL_MS = 3000;
@@ -70,7 +71,7 @@ export class MatchLive {
       if (data.t === "state") this.deliver(data.d);
       else if (data.t === "error") {
         if (data.code === "stale_seq") this.resync();
-        this.onError({ code: data.code, message: data.message });
+        this.onError({ code: data.code, message: errorMessage(data.code, data.message) });
       }
     };
     ws.onclose = () => {

@@ -1,0 +1,42 @@
+// Server errors in the player's language. The server answers with a stable code and an English
+// sentence for developers; a German or Russian page shows the code's own sentence instead, an English
+// page keeps the server's more precise one.
+
+import { lang, t, tf } from "./i18n.js";
+
+const MESSAGES = {
+  bad_request: () => t("The request was not accepted."),
+  invalid: () => t("Some of the entries are not valid."),
+  illegal_action: () => t("This move is not allowed."),
+  not_your_turn: () => t("It is not your turn."),
+  stale_seq: () => t("The table had moved on; it has been brought up to date."),
+  command_conflict: () => t("This move was already sent differently; the table has been brought up to date."),
+  match_not_running: () => t("The match is not running."),
+  seat_taken: () => t("This seat has just been taken."),
+  not_seated: () => t("You have no seat at this table."),
+  name_reserved: () => t("This name belongs to an AI player; choose another one."),
+  too_many_tables: () => t("You already sit at as many open tables as allowed; finish or leave one first."),
+  too_many_sockets: () => t("This table is open in too many windows; close one."),
+  throttled: () => t("Too many requests in a short time; wait a moment."),
+  forbidden: () => t("You may not see this."),
+  embargoed: () => t("This table belongs to a duplicate round that is not over yet."),
+  not_found: () => t("Not found."),
+  not_authenticated: () => t("Please log in first."),
+  already_member: () => t("You are already a member of this league."),
+  not_invited: () => t("This league is by invitation only."),
+  not_member: () => t("Only the league's members may do this."),
+  season_closed: () => t("This season is closed."),
+  not_eligible: () => t("This match cannot be saved to a leaderboard."),
+  match_not_finished: () => t("The match is not finished yet."),
+  save_failed: () => t("Saving failed for now; it will be tried again."),
+  network: () => t("No connection to the server."),
+  read_only: () => t("The lobby only shows tables; open a table to play."),
+};
+
+/** The text shown for a refused request or message: `code` and the server's `message`. */
+export function errorMessage(code, message) {
+  if (lang() === "en" && message) return message;
+  const known = MESSAGES[code];
+  if (known) return known();
+  return tf("The server did not accept this (%(code)s).", { code: code || "error" });
+}
