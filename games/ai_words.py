@@ -52,23 +52,28 @@ def _range(low: str, high: str, negative: bool) -> str:
     return _("%(low)s to %(high)s") % {"low": low, "high": high} if negative else f"{low}–{high}"
 
 
+def _figures(
+    unit: str, mean: float, low: float | None, high: float | None, reference: float
+) -> dict[str, str]:
+    """The numbers of one figure as the words show them: mean, Anton's reference and the range."""
+    low = low if low is not None else mean
+    high = high if high is not None else mean
+    decimals = _decimals(low, high) if low != high else 1
+    return {
+        "mean": _number(mean, decimals, unit in _SIGNED),
+        "reference": _number(reference, 0 if reference == int(reference) else decimals),
+        "range": _range(_number(low, decimals), _number(high, decimals), low < 0),
+    }
+
+
 def level_words(choice: Strength) -> str:
     """The level's figure in words, or what it is when it has none ("baseline", "not measured yet")."""
     if choice.level == "reference":
         return _("baseline (reference)")
     if choice.mean is None or choice.unit not in _UNIT_WORDS:
         return _("not measured yet")
-    low = choice.low if choice.low is not None else choice.mean
-    high = choice.high if choice.high is not None else choice.mean
-    decimals = _decimals(low, high) if choice.low is not None else 1
-    signed = choice.unit in _SIGNED
     reference = choice.reference_mean if choice.reference_mean is not None else 0.0
-    values = {
-        "mean": _number(choice.mean, decimals, signed),
-        "reference": _number(reference, 0 if reference == int(reference) else decimals),
-        "range": _range(_number(low, decimals), _number(high, decimals), low < 0),
-    }
-    return _UNIT_WORDS[choice.unit]() % values
+    return _UNIT_WORDS[choice.unit]() % _figures(choice.unit, choice.mean, choice.low, choice.high, reference)
 
 
 def choice_label(choice: Strength) -> str:
@@ -77,16 +82,26 @@ def choice_label(choice: Strength) -> str:
 
 
 def measured_on_words(choice: Strength) -> str:
-    """How the figure was measured, for the line under a select: sets, rules and AI version."""
-    if choice.mean is None or choice.pairs is None or choice.rules_version is None:
+    """How the figure was measured, for the line under a select: sets, rules and AI version, and the
+    rerun on other deals when there is one."""
+    if choice.mean is None or choice.unit is None or choice.pairs is None or choice.rules_version is None:
         return ""
-    return _(
+    words = _(
         "Measured in %(pairs)s duplicate sets against Anton, rules version %(rules)s, AI version %(version)s."
     ) % {
         "pairs": choice.pairs,
         "rules": choice.rules_version,
         "version": version_name(choice.ai_version or choice.version),
     }
+    rerun = choice.rerun or {}
+    if "mean" not in rerun:
+        return words
+    figures = _figures(choice.unit, rerun["mean"], rerun.get("low"), rerun.get("high"), 0.0)
+    if choice.unit == "bummerl_win_percent":
+        rerun_words = _("A rerun on other deals: %(mean)s%% (95%% range %(range)s%%).")
+    else:
+        rerun_words = _("A rerun on other deals: %(mean)s (95%% range %(range)s).")
+    return f"{words} {rerun_words % figures}"
 
 
 def level_label(game: str, version: str) -> str:

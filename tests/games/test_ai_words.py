@@ -134,6 +134,30 @@ def test_the_words_say_what_the_figure_was_measured_on(strength_file: Path) -> N
     )
 
 
+def test_the_rerun_on_other_deals_is_told_beside_the_figure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+        monkeypatch.setattr(ai_strength, name, {})
+    monkeypatch.setattr(ai_strength, "available_versions", lambda game: ["anton", "dora"])
+    entries = {game: _entry(game) for game in ("schnapsen", "preferans")}
+    rerun = {"schnapsen": (64.0, 57.9, 70.1), "preferans": (0.29, 0.05, 0.53)}
+    for game, (mean, low, high) in rerun.items():
+        entries[game]["versions"]["dora"]["rerun"] = {"mean": mean, "low": low, "high": high, "pairs": 120}
+    path = tmp_path / "strength.json"
+    path.write_text(json.dumps(entries))
+    ai_strength.load_figures(path)
+    with translation.override("de"):
+        schnapsen = measured_on_words(ai_strength.ai_choices("schnapsen")[1])
+        preferans = measured_on_words(ai_strength.ai_choices("preferans")[1])
+    assert schnapsen.endswith(" Kontrolllauf mit anderen Karten: 64 % (95 %-Bereich 58–70 %).")
+    assert preferans.endswith(" Kontrolllauf mit anderen Karten: +0,3 (95 %-Bereich 0,1–0,5).")
+    with translation.override("en"):
+        assert measured_on_words(ai_strength.ai_choices("schnapsen")[1]).endswith(
+            " A rerun on other deals: 64% (95% range 58–70%)."
+        )
+
+
 def test_a_figure_of_other_rules_is_not_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
