@@ -31,7 +31,7 @@ MEASURED: dict[str, dict[str, float | None]] = {
 INTERVALS: dict[str, dict[str, tuple[float, float]]] = {
     "preisjass": {"bernd": (47.1, 51.1)},
 }
-# what one figure counts, per game (all measured games so far count points per game)
+# what one figure counts, per game (see the units above; the file's unit replaces a hand-recorded one)
 UNITS: dict[str, str] = {"preisjass": "points_per_game"}
 # game -> version -> how it was measured: rules_version, pairs, seeds, rerun (from the bench's file)
 MEASURED_ON: dict[str, dict[str, dict[str, Any]]] = {}
