@@ -2,9 +2,13 @@
 test games, as measured by `python -m bench ai_strength`. None: not measured yet. Anton is the
 reference (the "Grundstufe") of every game.
 
-Figures the bench writes live in games/ai/strength.json (Schnapsen so far: the share of heads-up
-Bummerls won against Anton); a figure counts only while its game's rules_version is the engine's.
-The Preisjass figures below predate that file and are still recorded by hand."""
+Figures the bench writes live in games/ai/strength.json, each with the engine's rules_version and the
+AI version it was measured on, the number of duplicate sets and the seed range; a figure counts only
+while its game's rules_version is the engine's. Units: "bummerl_win_percent" (Schnapsen, heads-up),
+"points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
+"points_per_deal" (Preferanzen, Vienna), both one against two Antons. The Preisjass figures below
+predate that file and are still recorded by hand (no rules version); the file's figures replace them.
+How a figure is worded for players: games/ai_words.py."""
 
 from __future__ import annotations
 
@@ -27,8 +31,10 @@ MEASURED: dict[str, dict[str, float | None]] = {
 INTERVALS: dict[str, dict[str, tuple[float, float]]] = {
     "preisjass": {"bernd": (47.1, 51.1)},
 }
-# what one figure counts, per game (all measured games so far count points per game)
+# what one figure counts, per game (see the units above; the file's unit replaces a hand-recorded one)
 UNITS: dict[str, str] = {"preisjass": "points_per_game"}
+# game -> version -> how it was measured: rules_version, pairs, seeds, rerun (from the bench's file)
+MEASURED_ON: dict[str, dict[str, dict[str, Any]]] = {}
 # test players: kept for the API and the tests, never offered as an opponent
 TEST_VERSIONS = frozenset({"random"})
 
@@ -43,9 +49,17 @@ def load_figures(path: Path) -> None:
         intervals = INTERVALS.setdefault(game, {})
         reference = entry["reference"]
         measured[reference["version"]] = float(reference["mean"])
+        measured_on = MEASURED_ON.setdefault(game, {})
         for version, figure in entry["versions"].items():
             measured[version] = float(figure["mean"])
             intervals[version] = (float(figure["low"]), float(figure["high"]))
+            measured_on[version] = {
+                "rules_version": str(entry["rules_version"]),
+                "ai_version": str(figure.get("ai_version", version)),
+                "pairs": figure.get("pairs"),
+                "seeds": figure.get("seeds"),
+                "rerun": figure.get("rerun"),
+            }
         UNITS[game] = str(entry["unit"])
 
 
@@ -63,6 +77,13 @@ class Strength:
     high: float | None
     unit: str | None
     reference_mean: float | None
+    #: what the figure was measured on: the engine's rules_version and the AI version (None: recorded by
+    #: hand before the bench wrote them), the duplicate sets, the seed range and the rerun's figure
+    rules_version: str | None = None
+    ai_version: str | None = None
+    pairs: int | None = None
+    seeds: str | None = None
+    rerun: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -73,6 +94,11 @@ class Strength:
             "high": self.high,
             "unit": self.unit,
             "reference_mean": self.reference_mean,
+            "rules_version": self.rules_version,
+            "ai_version": self.ai_version,
+            "pairs": self.pairs,
+            "seeds": self.seeds,
+            "rerun": self.rerun,
         }
 
 
@@ -99,6 +125,7 @@ def ai_choices(game: str) -> list[Strength]:
             continue
         mean = measured.get(version)
         low, high = INTERVALS.get(game, {}).get(version, (None, None))
+        on = MEASURED_ON.get(game, {}).get(version, {}) if mean is not None else {}
         choices.append(
             Strength(
                 version=version,
@@ -108,6 +135,11 @@ def ai_choices(game: str) -> list[Strength]:
                 high=high,
                 unit=UNITS.get(game) if mean is not None else None,
                 reference_mean=reference,
+                rules_version=on.get("rules_version"),
+                ai_version=on.get("ai_version"),
+                pairs=on.get("pairs"),
+                seeds=on.get("seeds"),
+                rerun=on.get("rerun"),
             )
         )
     return choices

@@ -185,6 +185,7 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
     links = (
         LeagueMatch.objects.filter(season__league=league, match__seats__user=user, match__in=visible)
         .select_related("season", "match")
+        .prefetch_related("match__seats")
         .distinct()
         .order_by("-match__created_at")
     )
@@ -208,6 +209,8 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
                 "points": str(result.points) if result else None,
                 "place": result.place if result else None,
                 "replay": match.is_over and not match.embargoed,
+                # the AI level that sat at the table, if any seat was an AI
+                "ai_version": match.ai_version if any(s.is_ai for s in match.seats.all()) else None,
             }
         )
     return rows

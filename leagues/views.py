@@ -18,6 +18,9 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from games.actors import actor_from_request
+from games.ai import DEFAULT_VERSION
+from games.ai_strength import ai_choices
+from games.ai_words import choice_label, level_label
 from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
@@ -171,9 +174,17 @@ def _detail(request: HttpRequest, league: League, *, error: str = "", status: in
         "is_manager": selectors.is_manager(league, user),
         "invitation": selectors.pending_invitation(league, user),
         "ai_choices": list(range(players)),
+        "ai_levels": _ai_levels(league.game),
         "error": error,
     }
     return render(request, "leagues/detail.html", context, status=status)
+
+
+def _ai_levels(game: str) -> list[tuple[str, str]]:
+    """The AI levels a member may seat at a league table, each with its figure in words."""
+    if game not in available_games():
+        return []
+    return [(c.version, choice_label(c)) for c in ai_choices(game)]
 
 
 @ensure_csrf_cookie
@@ -216,10 +227,17 @@ def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
         return _detail(
             request, league, error=str(_("Choose how many AI players sit at the table.")), status=400
         )
+    version = request.POST.get("ai_version", DEFAULT_VERSION)
+    if ai and version not in dict(_ai_levels(league.game)):
+        return _detail(request, league, error=str(_("Choose an AI level.")), status=400)
     seats = ["human"] * (n - ai) + ["ai"] * ai
     try:
         match = services.league_table_open(
-            league_id=league.pk, user=_user(request), seats=seats, origin=request_origin(request)
+            league_id=league.pk,
+            user=_user(request),
+            seats=seats,
+            ai_version=version,
+            origin=request_origin(request),
         )
     except GameError as exc:
         return _detail(request, league, error=exc.message, status=exc.status)
@@ -235,7 +253,10 @@ def league_player(request: HttpRequest, league_id: int, username: str) -> HttpRe
         "league": league,
         "player": player,
         "name": selectors.display_name(player),
-        "matches": selectors.player_league_matches(league, player, actor_from_request(request)),
+        "matches": [
+            {**row, "ai": level_label(league.game, row["ai_version"]) if row["ai_version"] else ""}
+            for row in selectors.player_league_matches(league, player, actor_from_request(request))
+        ],
         "ratings": selectors.ratings_for_user(player),
     }
     return render(request, "leagues/player.html", context)

@@ -15,6 +15,7 @@ from games import ai as ai_registry
 from games import selectors
 from games.actors import Actor, actor_from_request
 from games.ai_strength import ai_choices, ai_strength
+from games.ai_words import choice_json
 from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
 from games.browser import with_origin
@@ -70,7 +71,7 @@ class GamesView(APIView):
                     "options": options,
                     "ai_versions": ai_registry.available_versions(name),
                     "ai_strength": ai_strength(name),
-                    "ai_choices": [c.to_json() for c in ai_choices(name)],
+                    "ai_choices": [choice_json(c) for c in ai_choices(name)],
                     "ai_names": default_ai_names(name),
                     "rules_version": rules.rules_version,
                 }

@@ -29,7 +29,7 @@ def test_full_preisjass_run_by_clicking(new_page: Any) -> None:
     page.goto("/preisjass/")
     # The page's own option ("Anton") is replaced by the labels in words once they load.
     expect(page.locator("#qs-ai option").first).to_have_text("Anton — Grundstufe (Maßstab)")
-    expect(page.locator("#qs-ai option").nth(1)).to_contain_text("gegen Anton")
+    expect(page.locator("#qs-ai option").nth(1)).to_contain_text("Punkte pro Spiel, Anton 39")
     page.locator("input[name=ai0]").fill("Anni")
     page.get_by_role("button", name="Durchgang starten").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))

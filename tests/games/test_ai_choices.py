@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from games.ai_strength import ai_choices
+from games.engine import get_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -31,12 +32,21 @@ def test_preferanzen_offers_the_strength_choice(client: Client) -> None:
     assert choice == [
         {
             "version": "anton",
+            "name": "Anton",
             "level": "reference",
             "mean": None,
             "low": None,
             "high": None,
             "unit": None,
             "reference_mean": None,
+            "rules_version": None,
+            "ai_version": None,
+            "pairs": None,
+            "seeds": None,
+            "rerun": None,
+            "words": "Grundstufe (Maßstab)",
+            "label": "Anton — Grundstufe (Maßstab)",
+            "measured_on": "",
         }
     ]
 
@@ -57,7 +67,7 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
     from bench.ai_strength import write_figure
     from games import ai_strength
 
-    for name in ("MEASURED", "INTERVALS", "UNITS"):
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
     path = tmp_path / "strength.json"
     figure = {"mean": 61.26, "low": 55.0, "high": 67.5, "pairs": 10, "p95_cpu_ms": 300.0}
@@ -66,6 +76,11 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
     dora = next(c for c in ai_strength.ai_choices("schnapsen") if c.version == "dora")
     assert (dora.level, dora.mean, dora.low, dora.high) == ("stronger", 61.3, 55.0, 67.5)
     assert (dora.unit, dora.reference_mean) == ("bummerl_win_percent", 50.0)
+    assert (dora.rules_version, dora.ai_version, dora.pairs) == (
+        get_rules("schnapsen").rules_version,
+        "dora",
+        10,
+    )
 
 
 def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,7 +88,7 @@ def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.Monkey
 
     from games import ai_strength
 
-    for name in ("MEASURED", "INTERVALS", "UNITS"):
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
     path = tmp_path / "strength.json"
     entry = {"rules_version": "0", "unit": "x", "reference": {"version": "anton", "mean": 50}, "versions": {}}

@@ -7,6 +7,7 @@ over; after that a spectator sees exactly the spectator view and the replay is t
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 from dataclasses import dataclass, field
@@ -18,9 +19,10 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
 from accounts.models import User
+from games import ai as ai_registry
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
-from games.services.matches import SeatSpec, match_create, match_join
+from games.services.matches import SeatSpec, match_act, match_create, match_join
 from games.services.presence import match_leave
 from games.services.store import load_state
 from leagues import services as leagues
@@ -316,3 +318,68 @@ async def test_a_duplicate_round_shows_nothing_to_outsiders_until_it_is_over(gam
         for user in (other[m], zoe):
             client = await sync_to_async(_client)(user)
             assert (await sync_to_async(client.get)(f"/api/matches/{m}/events/")).status_code == 200
+
+
+def _ai_seats_versions() -> list[tuple[str, str]]:
+    """Every registered (game, AI version) a table may seat, read from the registry (later ones too)."""
+    return [(g, v) for g in GAMES for v in ai_registry.available_versions(g) if v != "random"]
+
+
+@pytest.mark.parametrize(("game", "version"), _ai_seats_versions())
+async def test_the_ai_move_task_hands_the_player_its_seats_view_only(
+    game: str, version: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The AI move task (games.services.ai) gives the player `state.view(seat)` and nothing else: what a
+    stand-in player receives is the engine's view of its seat at that seq, and holds no card of another
+    seat's hand that is not public (an open hand is in the spectator's view too)."""
+    received: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    anton = ai_registry.get_player(game, ai_registry.DEFAULT_VERSION)
+
+    class Recorder:
+        name = "Recorder"
+
+        def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
+            received.append((copy.deepcopy(view), copy.deepcopy(legal)))
+            return anton.choose(view, legal, rng)
+
+    monkeypatch.setattr(ai_registry, "get_player", lambda game, version="anton": Recorder())
+    match_id = await sync_to_async(_play_against_ai)(game, version)
+    views = await sync_to_async(EngineViews)(match_id)
+    assert len(received) >= 5
+    for view, legal in received:
+        seat = view["seat"]
+        seqs = [q for q, seen in views.views.items() if seen[seat] == view]
+        assert seqs, f"seat {seat} got a view the engine never gave it"
+        hands = views.hands[seqs[0]]
+        public = views.cards_in(views.views[seqs[0]][None])
+        hidden = set().union(*(set(hands[str(s)]) for s in range(views.seats) if s != seat)) - public
+        # the legal actions are the seat's own (Preferans bids such as "7C" read like cards)
+        assert legal == view["legal"]
+        played = {a["card"] for a in legal if "card" in a}
+        assert played <= set(view["hand"]) | public, f"seat {seat} may play a card it cannot see"
+        shown = views.cards_in({k: v for k, v in view.items() if k != "legal"})
+        assert not shown & hidden, f"seat {seat} saw another seat's cards: {shown & hidden}"
+
+
+def _play_against_ai(game: str, version: str) -> int:
+    """A table of one human (first legal move each turn) and AI seats, until the AIs moved a dozen times."""
+    rules = get_rules(game)
+    n = rules.players(rules.default_options())
+    human = factories.user("p0")
+    match = match_create(
+        game=game,
+        creator=factories.actor(human),
+        seats=[SeatSpec(kind=SeatKind.HUMAN)] + [SeatSpec(kind=SeatKind.AI)] * (n - 1),
+        creator_seat=0,
+        ai_version=version,
+    )
+    for _ in range(40):
+        match.refresh_from_db()
+        if match.status != MatchStatus.RUNNING or match.version >= 12 * n:
+            break
+        state = load_state(match)
+        if state.to_move != 0:
+            continue  # the AI seats move inline after each commit
+        action = {k: v for k, v in state.legal_actions()[0].items() if k != "seat"}
+        match_act(match_id=match.pk, actor=factories.actor(human), action=action, expected_seq=match.version)
+    return match.pk

@@ -83,7 +83,7 @@ function renderGame() {
   renderSeats(game, game.players);
   const count = optionsBox.querySelector("[data-option=players]");
   if (count) count.addEventListener("change", () => renderSeats(game, Number(count.value)));
-  fillVersions(aiSelect, game);
+  fillVersions(aiSelect, game, form.querySelector("[data-role=ai-words]"));
   form.querySelector("[data-role=rules-link]").href = `/rules/${encodeURIComponent(game.game)}/`;
   const style = deckStyle(game.game);
   form.querySelectorAll("input[name=deck]").forEach((r) => {

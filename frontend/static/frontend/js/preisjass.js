@@ -10,7 +10,7 @@ const select = form.querySelector("#qs-ai");
 loadGames()
   .then((games) => {
     const game = games.find((g) => g.game === "preisjass");
-    if (game) fillVersions(select, game);
+    if (game) fillVersions(select, game, form.querySelector("[data-role=ai-words]"));
   })
   .catch(() => {
     /* Anton stays available even when the list cannot be loaded (seed 003). */
