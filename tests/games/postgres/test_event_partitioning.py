@@ -108,3 +108,11 @@ def test_the_documented_sql_partitions_the_table_and_the_store_works_on_it(duel:
     for sql in ("UPDATE games_matchevent SET type = 'x'", "DELETE FROM games_matchevent"):
         with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
             connection.cursor().execute(sql)
+
+
+def test_the_admin_still_finds_an_event_by_its_id(duel: str, admin_client) -> None:
+    match = factories.two_player_match(duel, factories.user("anna"), factories.user("ben"))
+    event = MatchEvent.objects.get(match=match, seq=2)
+    page = admin_client.get(f"/admin/games/matchevent/{event.pk}/change/")
+    assert page.status_code == 200 and b"deal" in page.content
+    assert admin_client.get(f"/admin/games/match/{match.pk}/change/").status_code == 200
