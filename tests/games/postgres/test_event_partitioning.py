@@ -4,13 +4,11 @@ appends, replays, refuses a second event at a seq and refuses UPDATE and DELETE,
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.utils import DatabaseError
 
+from bench.database import partition_events_sql
 from games import state_cache
 from games.engine import get_rules
 from games.models import MatchEvent
@@ -19,13 +17,6 @@ from games.services.store import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db
-DOC = Path(__file__).resolve().parents[3] / "docs" / "scaling.md"
-
-
-def _documented_sql() -> str:
-    blocks = re.findall(r"```sql\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
-    (sql,) = [block for block in blocks if "PARTITION BY HASH (match_id)" in block]
-    return sql
 
 
 def _play(match, users, moves: int) -> None:
@@ -73,7 +64,7 @@ def test_the_documented_sql_partitions_the_table_and_the_store_works_on_it(duel:
         # The rows above count as committed: their deferred foreign key checks run now, not at the
         # DROP TABLE (which refuses a table with checks pending).
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        cursor.execute(_documented_sql())
+        cursor.execute(partition_events_sql())
         cursor.execute("SELECT relkind FROM pg_class WHERE relname = 'games_matchevent'")
         assert cursor.fetchone() == ("p",)
         cursor.execute("SELECT count(*), count(DISTINCT tableoid) FROM games_matchevent")
