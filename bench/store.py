@@ -66,16 +66,19 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         match_act(match_id=match.pk, actor=actors[seat], action=action, expected_seq=match.version)
         return time.perf_counter() - t0
 
+    cpu_per_move: list[float] = [0.0, 0.0]  # seconds of this process / of its PostgreSQL backend
+
     def sequential(count: int) -> tuple[list[float], float]:
         samples: list[float] = []
         match = factories.two_player_match("duel", anna, ben, cards=10)
-        started = time.perf_counter()
+        started, cpu, backend = time.perf_counter(), time.process_time(), _backend_cpu()
         while len(samples) < count:
             match.refresh_from_db()
             if match.status != MatchStatus.RUNNING:
                 match = factories.two_player_match("duel", anna, ben, cards=10)
                 continue
             samples.append(play_one(match))
+        cpu_per_move[:] = [(time.process_time() - cpu) / count, (_backend_cpu() - backend) / count]
         return samples, len(samples) / (time.perf_counter() - started)
 
     # 1. latency of single appends (service call: lock, validate, insert, commit), sequential; the
@@ -83,6 +86,7 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     real_broadcast = dispatch.broadcast
     dispatch.broadcast = lambda *a, **k: None
     latencies, sequential_rate = sequential(args.appends)
+    app_cpu, database_cpu = cpu_per_move
     dispatch.broadcast = real_broadcast
     with_broadcast, _ = sequential(max(50, args.appends // 4))
 
@@ -167,6 +171,8 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
                 percentile(with_broadcast, 95) * ms,
                 "ms",
             ],
+            ["CPU per move, this process (sequential)", app_cpu * ms, "", "ms"],
+            ["CPU per move, its PostgreSQL backend", database_cpu * ms, "", "ms"],
             ["appends per second, 1 writer", sequential_rate, "", "/s"],
             ["appends per second, 4 writers", parallel_rate, "", "/s"],
             [
@@ -184,6 +190,24 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
             ["races with != 1 success or a seq gap", bad, "", "trials"],
         ],
     )
+
+
+def _backend_cpu() -> float:
+    """CPU seconds of this connection's PostgreSQL backend process (user + system, from /proc when the
+    server runs on this machine; NaN otherwise). Unlike the rates, this hardly depends on other load."""
+    import os
+    from pathlib import Path
+
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _finish_randomly(match: object, actor: object, seat: int) -> None:
