@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
+
+SCALING_DOC = Path(__file__).resolve().parents[1] / "docs" / "scaling.md"
 
 
 def setup_django() -> None:
@@ -30,3 +34,10 @@ def throwaway_database() -> Iterator[str]:
         yield connection.vendor
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def partition_events_sql() -> str:
+    """The SQL block of docs/scaling.md that turns the event table into a table partitioned by match."""
+    blocks = re.findall(r"```sql\n(.*?)```", SCALING_DOC.read_text(), flags=re.DOTALL)
+    (sql,) = [block for block in blocks if "PARTITION BY HASH (match_id)" in block]
+    return sql

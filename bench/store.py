@@ -1,8 +1,9 @@
 """Event store on PostgreSQL: append latency, sustained appends/s, load-and-replay, the seq race.
 
-    python -m bench store [--appends 2000] [--race-trials 1000] [--replays 200]
+    python -m bench store [--appends 2000] [--race-trials 1000] [--replays 200] [--partitioned]
 
-Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run.
+Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run;
+`--partitioned` first turns its event table into one partitioned by match (docs/scaling.md's SQL).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import threading
 import time
 
-from bench.database import throwaway_database
+from bench.database import partition_events_sql, throwaway_database
 
 
 def run(argv: list[str]) -> None:
@@ -19,12 +20,21 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--appends", type=int, default=2000)
     parser.add_argument("--race-trials", type=int, default=1000)
     parser.add_argument("--replays", type=int, default=200)
+    parser.add_argument("--partitioned", action="store_true", help="the event table partitioned by match")
     args = parser.parse_args(argv)
     with throwaway_database() as vendor:
+        if args.partitioned:
+            from django.db import connection, transaction
+
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(partition_events_sql())
+            vendor += ", events partitioned by match"
         _measure(args, vendor)
 
 
 def _measure(args: argparse.Namespace, vendor: str) -> None:
+    from django.conf import settings
+
     from bench.concurrency import race_submits
     from bench.table import median, percentile, print_table
     from games import dispatch, engine, state_cache
@@ -37,6 +47,8 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     from tests.fakegame import RULES as DUEL
 
     engine.register(DUEL)
+    # Two players open hundreds of tables here (the race leaves each running): no per-player limit.
+    settings.MAX_OPEN_TABLES = 0
     # The leaderboard and league projections of a finished match run as Celery tasks after the commit
     # in deployment; with this in-process runner they would run inside the measured call of every
     # match's last move. They have their own benchmarks, so they are switched off here.
@@ -54,16 +66,19 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         match_act(match_id=match.pk, actor=actors[seat], action=action, expected_seq=match.version)
         return time.perf_counter() - t0
 
+    cpu_per_move: list[float] = [0.0, 0.0]  # seconds of this process / of its PostgreSQL backend
+
     def sequential(count: int) -> tuple[list[float], float]:
         samples: list[float] = []
         match = factories.two_player_match("duel", anna, ben, cards=10)
-        started = time.perf_counter()
+        started, cpu, backend = time.perf_counter(), time.process_time(), _backend_cpu()
         while len(samples) < count:
             match.refresh_from_db()
             if match.status != MatchStatus.RUNNING:
                 match = factories.two_player_match("duel", anna, ben, cards=10)
                 continue
             samples.append(play_one(match))
+        cpu_per_move[:] = [(time.process_time() - cpu) / count, (_backend_cpu() - backend) / count]
         return samples, len(samples) / (time.perf_counter() - started)
 
     # 1. latency of single appends (service call: lock, validate, insert, commit), sequential; the
@@ -71,6 +86,7 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     real_broadcast = dispatch.broadcast
     dispatch.broadcast = lambda *a, **k: None
     latencies, sequential_rate = sequential(args.appends)
+    app_cpu, database_cpu = cpu_per_move
     dispatch.broadcast = real_broadcast
     with_broadcast, _ = sequential(max(50, args.appends // 4))
 
@@ -155,6 +171,8 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
                 percentile(with_broadcast, 95) * ms,
                 "ms",
             ],
+            ["CPU per move, this process (sequential)", app_cpu * ms, "", "ms"],
+            ["CPU per move, its PostgreSQL backend", database_cpu * ms, "", "ms"],
             ["appends per second, 1 writer", sequential_rate, "", "/s"],
             ["appends per second, 4 writers", parallel_rate, "", "/s"],
             [
@@ -172,6 +190,24 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
             ["races with != 1 success or a seq gap", bad, "", "trials"],
         ],
     )
+
+
+def _backend_cpu() -> float:
+    """CPU seconds of this connection's PostgreSQL backend process (user + system, from /proc when the
+    server runs on this machine; NaN otherwise). Unlike the rates, this hardly depends on other load."""
+    import os
+    from pathlib import Path
+
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _finish_randomly(match: object, actor: object, seat: int) -> None:

@@ -2,7 +2,8 @@
 
 `/healthz`: the process is alive and answers (nothing else is touched, so a database outage does not
 get every web process restarted). `/readyz`: the process can serve: the database answers, and with
-Redis configured, Redis answers through the cache and the channel layer's server. 503 names what failed."""
+Redis configured, Redis answers through the cache and every server of the channel layer (its shards).
+503 names what failed."""
 
 from __future__ import annotations
 
@@ -29,17 +30,22 @@ def _database() -> None:
 def _redis() -> None:
     import redis
 
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
-    try:
-        client.ping()
-    finally:
-        client.close()
-    cache.get("readyz")  # the cache goes through its own connection pool
+    # The broker's server and each of the channel layer's: a dead shard loses every socket hashed to it.
+    for url in dict.fromkeys([settings.REDIS_URL, *settings.CHANNEL_REDIS_URLS]):
+        if not url:
+            continue
+        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    if settings.REDIS_URL:
+        cache.get("readyz")  # the cache goes through its own connection pool
 
 
 def readyz(request: HttpRequest) -> HttpResponse:
     checks = {"database": _database}
-    if settings.REDIS_URL:
+    if settings.REDIS_URL or settings.CHANNEL_REDIS_URLS:
         checks["redis"] = _redis
     failed: dict[str, str] = {}
     for name, check in checks.items():

@@ -149,19 +149,25 @@ else:
         }
     }
 
-if REDIS_URL:
+# The channel layer's Redis servers (comma-separated): channels-redis shards the channels and groups
+# over them by a hash of the name. The Celery broker and the cache stay on REDIS_URL.
+CHANNEL_REDIS_URLS = env_list("CHANNEL_REDIS_URLS") or ([REDIS_URL] if REDIS_URL else [])
+
+if CHANNEL_REDIS_URLS:
     # Pub/sub: a group message is published once and each web process hands it to its own sockets
     # (the list-based layer pops every socket's copy from Redis one round trip at a time). A push
     # lost while Redis restarts is made good by the clients' resync.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": CHANNEL_REDIS_URLS},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Celery: a Redis broker when REDIS_URL is set, otherwise tasks run in-process ------------------

@@ -18,6 +18,7 @@ import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
+from channels_redis.utils import _consistent_hash
 from django.conf import settings
 from django.db import transaction
 
@@ -113,13 +114,15 @@ def _group_send(group: str, message: dict[str, object]) -> None:
 
 def _publish(layer: RedisPubSubChannelLayer, group: str, message: dict[str, object]) -> None:
     """What the pub/sub layer's group_send does, from this thread and without an event loop: publish
-    the serialised message on the group's channel (one Redis host; the channel is named as the layer
-    names it, which tests/games/test_consumers.py checks through the layer). Through the layer, every
-    send from sync code would wait for the server's loop, and the layer serialises its publishes."""
+    the serialised message on the group's channel, on the Redis host the layer's hash of that channel
+    picks (the name and the shard as the layer makes them, which tests/games/test_consumers.py checks
+    through the layer, over one host and two). Through the layer, every send from sync code would wait
+    for the server's loop, and the layer serialises its publishes."""
     layers: dict[str, Any] = settings.CHANNEL_LAYERS
     config = layers["default"].get("CONFIG", {})
-    prefix = config.get("prefix", "asgi")
-    _redis(config["hosts"][0]).publish(f"{prefix}__group__{group}", layer.serialize(message))
+    channel = f"{config.get('prefix', 'asgi')}__group__{group}"
+    hosts = config["hosts"]
+    _redis(hosts[_consistent_hash(channel, len(hosts))]).publish(channel, layer.serialize(message))
 
 
 @functools.cache

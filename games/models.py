@@ -159,9 +159,16 @@ class MatchEventQuerySet(models.QuerySet["MatchEvent"]):
 
 class MatchEvent(models.Model):
     """One event of a match's stream. Inserted once, never updated or deleted (the model refuses, and on
-    PostgreSQL a trigger does too)."""
+    PostgreSQL a trigger does too).
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    Ready for partitioning by match on PostgreSQL (docs/scaling.md): there the table's primary key is
+    `(match_id, seq)` (the constraint `event_unique_seq`, migration 0010) and `id` is a generated
+    column with a plain index, because a partitioned table's unique constraints must hold the
+    partition key. Django still takes `id` as the primary key: the admin cannot show a model with a
+    composite one, and nothing refers to an event by its id alone."""
+
+    # No index of its own: `(match, seq)` leads with the match.
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=32)
     seat = models.SmallIntegerField(null=True, blank=True)

@@ -68,3 +68,27 @@ def test_daphne_with_those_flags_takes_the_proxy_s_address_not_the_client_s_head
         original_addr=["172.18.0.9", 50000],
     )
     assert address == ["172.18.0.9", 50000]
+
+
+def test_compose_shards_the_channel_layer_over_redis_services_every_process_waits_for() -> None:
+    """Every app process (web, workers, beat) gets the same layer hosts, each a Redis service of the
+    file that the apps wait for; the broker and the cache stay on REDIS_URL, one of the shards."""
+    import urllib.parse
+
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    apps = [
+        name for name, service in services.items() if "CHANNEL_REDIS_URLS" in service.get("environment", {})
+    ]
+    assert {"web", "worker", "projections", "beat", "migrate"} <= set(apps)
+    for name in apps:
+        env = services[name]["environment"]
+        shards = env["CHANNEL_REDIS_URLS"].split(",")
+        assert len(shards) >= 2 and env["REDIS_URL"] in shards
+        for url in shards:
+            host = urllib.parse.urlsplit(url).hostname
+            assert services[host]["image"].startswith("redis:"), host
+            assert "healthcheck" in services[host]
+            assert services[name]["depends_on"].get(host, {}).get("condition") == "service_healthy" or (
+                name != "migrate" and host in services["migrate"]["depends_on"]
+            ), (name, host)

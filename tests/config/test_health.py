@@ -32,3 +32,14 @@ def test_not_ready_when_redis_does_not_answer(client: Client, settings: object) 
     assert response.status_code == 503
     assert body["ready"] is False
     assert body["checks"] == {"database": "ok", "redis": "ConnectionError"}
+
+
+@pytest.mark.django_db
+def test_not_ready_when_a_channel_layer_shard_does_not_answer(client: Client, settings: object) -> None:
+    # The layer sharded over two servers, the second of them down (nothing listens on port 1): the
+    # sockets hashed to it would get no pushes.
+    shards = [*settings.CHANNEL_REDIS_URLS, "redis://127.0.0.1:1/0"]  # type: ignore[attr-defined]
+    settings.CHANNEL_REDIS_URLS = shards  # type: ignore[attr-defined]
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json()["checks"] == {"database": "ok", "redis": "ConnectionError"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -89,3 +90,29 @@ def test_production_hosts_are_only_the_named_ones_and_the_api_speaks_json_only(t
     assert api == "200 application/json"  # a browser asks for HTML and gets no browsable API
     assert localhost == "400"  # not an allowed host in production
     assert health == "ok"  # the container's own probe still answers
+
+
+def _layer_broker_cache(**env: str) -> list[object]:
+    """The channel layer's hosts, the Celery broker and the cache's server under the given variables."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "REDIS_", "CHANNEL_"))}
+    code = (
+        "import django, json; django.setup(); from django.conf import settings as s; "
+        "print(json.dumps([s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'), "
+        "s.CELERY_BROKER_URL, s.CACHES['default'].get('LOCATION')]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_channel_redis_urls_shard_the_layer_and_leave_the_broker_and_cache_on_redis_url() -> None:
+    main, a, b = "redis://main:6379/0", "redis://layer-a:6379/0", "redis://layer-b:6379/0"
+    assert _layer_broker_cache(REDIS_URL=main, CHANNEL_REDIS_URLS=f"{a}, {b}") == [[a, b], main, main]
+    assert _layer_broker_cache(REDIS_URL=main) == [[main], main, main]
+    assert _layer_broker_cache(CHANNEL_REDIS_URLS=a)[0] == [a]

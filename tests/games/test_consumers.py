@@ -241,6 +241,71 @@ async def test_moves_reach_sockets_through_redis_pub_sub(table, settings) -> Non
         channel_layers.backends.clear()
 
 
+@pytest.fixture(scope="module")
+def two_redis_servers(tmp_path_factory: pytest.TempPathFactory):
+    """Two private redis-server children: the channel layer's shards (the shared server is not used)."""
+    from tests.live.cluster import RedisServer
+
+    servers = [RedisServer(tmp_path_factory.mktemp("shards")) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.kill()
+
+
+def _publishes(url: str) -> int:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return int(client.info("commandstats").get("cmdstat_publish", {}).get("calls", 0))
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("shard", [0, 1])
+async def test_moves_reach_sockets_through_a_layer_sharded_over_two_redis_servers(
+    table, settings, two_redis_servers, shard: int
+) -> None:
+    """CHANNEL_REDIS_URLS names two servers: the layer subscribes the match's group on the one its
+    name hashes to, and the append (games.dispatch._publish, from its own thread) publishes there."""
+    from channels.layers import channel_layers
+    from channels_redis.utils import _consistent_hash
+
+    match, anna, ben = table
+    hosts = [server.url for server in two_redis_servers]
+    # A prefix that puts this match's group on the shard under test.
+    prefix = next(
+        p
+        for p in (f"shard{shard}x{i}" for i in range(1000))
+        if _consistent_hash(f"{p}__group__match.{match.pk}", 2) == shard
+    )
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": hosts, "prefix": prefix},
+        }
+    }
+    channel_layers.backends.clear()
+    before = [_publishes(url) for url in hosts]
+    try:
+        a, _ = await connect(match.pk, anna)
+        b, _ = await connect(match.pk, ben)
+        hand_a = (await receive(a))["d"]["view"]["hand"]
+        await receive(b)
+        await a.send_json_to({"t": "act", "action": {"type": "play", "card": hand_a[0]}, "seq": 2})
+        assert [(await receive(a))["seq"], (await receive(b))["seq"]] == [3, 3]
+        await a.disconnect()
+        await b.disconnect()
+    finally:
+        channel_layers.backends.clear()
+    published = [_publishes(url) - was for url, was in zip(hosts, before, strict=True)]
+    assert published[shard] >= 1 and published[1 - shard] == 0, published
+
+
 async def test_a_process_counted_dead_closes_its_seated_sockets_for_a_reconnect(table) -> None:
     match, anna, _ = table
     a, _ = await connect(match.pk, anna)
