@@ -48,7 +48,7 @@ class SchnapsenAnalyser:
 
     def open_values(self, state: GameState, legal: list[JSON]) -> Values:
         deal = from_engine(state)
-        exact = len(deal.stock) <= EXACT_STOCK
+        exact = deal.strict or len(deal.stock) <= EXACT_STOCK
         return open_deal_values(deal, [from_action(a) for a in legal], OPEN_NODES, exact)
 
     def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
