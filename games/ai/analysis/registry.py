@@ -14,8 +14,15 @@ def _schnapsen() -> Analyser:
     return SchnapsenAnalyser()
 
 
+def _preisjass() -> Analyser:
+    from games.ai.analysis.preisjass import PreisjassAnalyser
+
+    return PreisjassAnalyser()
+
+
 ANALYSERS: dict[str, Callable[[], Analyser]] = {
     "schnapsen": _schnapsen,
+    "preisjass": _preisjass,
 }
 
 
