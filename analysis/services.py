@@ -99,6 +99,20 @@ def analysis_request(match: Match) -> dict[str, Any]:
     return analysis_payload(match)
 
 
+def on_match_finished(sender: Any, match_id: int, **kwargs: Any) -> None:
+    """Receiver of `match_finished` and `match_published`: with settings.ANALYSIS_ON_FINISH, ask for
+    the analysis of a match that is now public (an embargoed table waits for its release)."""
+    if not settings.ANALYSIS_ON_FINISH:
+        return
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.is_over or match.embargoed or get_analyser(match.game) is None:
+        return
+    try:
+        analysis_request(match)
+    except Exception:  # the match is finished whatever happens here; a reader may ask again
+        log.exception("could not start the analysis of match %s", match_id)
+
+
 def analysis_schedule(analysis_id: int) -> None:
     """Run the analysis by settings.AI_RUNNER (see the module docstring)."""
     runner = settings.AI_RUNNER

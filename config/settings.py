@@ -290,6 +290,9 @@ AI_HARD_DEADLINE = float(os.environ.get("AI_HARD_DEADLINE", "2"))
 # The watchdog: a Celery beat task with Redis, a thread in the embedded server.
 WATCHDOG_INTERVAL = float(os.environ.get("WATCHDOG_INTERVAL", "1"))
 WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
+# Analyse every finished match at once (docs/analysis.md) instead of when somebody first asks: a
+# Schnapsen Bummerl costs seconds, a Preisjass run up to a minute of one core on the analysis queue.
+ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
 # Celery queues by kind of work, each with workers of its own (docker-compose.yml), so a burst of slow
 # projections never delays a move: "moves" (AI moves, the watchdog) and "projections" (leaderboard saves,
 # league projections, season rollover) and "analysis" (post-match analyses). Anything else goes to

@@ -63,6 +63,21 @@ def test_a_finished_match_is_analysed_on_request_and_shown_to_anyone() -> None:
     assert MatchAnalysis.objects.filter(match=match).count() == 1
 
 
+def test_with_analysis_on_finish_the_match_is_analysed_unasked(
+    settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.ANALYSIS_ON_FINISH = True
+    with django_capture_on_commit_callbacks(execute=True):  # match_finished is sent after the commit
+        match, _, _ = finished(start_score=1)
+    assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE
+
+
+def test_without_it_nothing_is_analysed_unasked(django_capture_on_commit_callbacks: Any) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        finished(start_score=1)
+    assert not MatchAnalysis.objects.exists()
+
+
 def test_a_running_match_is_not_analysed() -> None:
     anna, ben = factories.user("anna"), factories.user("ben")
     match = factories.two_player_match("schnapsen", anna, ben)
