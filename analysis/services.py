@@ -33,6 +33,7 @@ NONE = "none"  # nobody asked yet
 
 #: a running analysis not finished after this long counts as lost (worker died): it may be asked again
 STALE_AFTER = timedelta(minutes=30)
+FAILED_MESSAGE = "the analysis failed; ask again to retry"
 #: progress is written about this many times per analysis
 PROGRESS_STEPS = 25
 
@@ -67,7 +68,8 @@ def analysis_payload(match: Match) -> dict[str, Any]:
         "version": row.version,
         "progress": {"done": row.done, "total": row.total},
         "analysis": row.data if row.status == AnalysisStatus.DONE else None,
-        **({"message": row.error} if row.status == AnalysisStatus.FAILED else {}),
+        # the error itself stays in the row (and the log): it may name internals
+        **({"message": FAILED_MESSAGE} if row.status == AnalysisStatus.FAILED else {}),
     }
 
 
