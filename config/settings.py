@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "leaderboard",
+    "analysis",
     "frontend",
 ]
 
@@ -266,7 +267,7 @@ METRICS_ALLOWED = env_list("METRICS_ALLOWED") or ["127.0.0.1", "::1"]
 # The Celery worker's and beat's metrics port (0: none); the web processes answer on their own port.
 METRICS_PORT = int(os.environ.get("METRICS_PORT", "0"))
 # The Celery queues whose length beat reports.
-METRICS_QUEUES = env_list("METRICS_QUEUES") or ["moves", "projections", "celery"]
+METRICS_QUEUES = env_list("METRICS_QUEUES") or ["moves", "projections", "analysis", "celery"]
 
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 # Open or running tables one player (account or guest) may hold a seat at; 0 switches the cap off.
@@ -295,13 +296,19 @@ AI_HARD_DEADLINE = float(os.environ.get("AI_HARD_DEADLINE", "2"))
 # The watchdog: a Celery beat task with Redis, a thread in the embedded server.
 WATCHDOG_INTERVAL = float(os.environ.get("WATCHDOG_INTERVAL", "1"))
 WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
+# Analyse every finished match at once (docs/analysis.md) instead of when somebody first asks: a
+# Schnapsen Bummerl costs seconds, a Preisjass run up to a minute of one core on the analysis queue.
+ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
 # Celery queues by kind of work, each with workers of its own (docker-compose.yml), so a burst of slow
 # projections never delays a move: "moves" (AI moves, the watchdog) and "projections" (leaderboard saves,
-# league projections, season rollover). Anything else goes to Celery's default queue, "celery".
+# league projections, season rollover) and "analysis" (post-match analyses). Anything else goes to
+# Celery's default queue, "celery".
 CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": "moves"},
     "leaderboard.tasks.*": {"queue": "projections"},
     "leagues.tasks.*": {"queue": "projections"},
+    # post-match analyses take seconds to a minute of CPU each: a queue and workers of their own
+    "analysis.tasks.*": {"queue": "analysis"},
 }
 CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},

@@ -26,6 +26,7 @@ def test_moves_and_projections_go_to_queues_of_their_own() -> None:
     assert queue_of("leaderboard.tasks.save_match") == "projections"
     assert queue_of("leagues.tasks.project_match") == "projections"
     assert queue_of("leagues.tasks.season_rollover") == "projections"
+    assert queue_of("analysis.tasks.analyse") == "analysis"
     assert queue_of("some.other.task") == "celery"
 
 
@@ -35,6 +36,7 @@ def test_every_queue_has_workers_and_the_move_workers_take_moves_only() -> None:
         name: consumed(s["command"]) for name, s in services.items() if "worker" in s.get("command", [])
     }
     assert workers["worker"] == {"moves"}
-    assert set().union(*workers.values()) >= {"moves", "projections", "celery"}
+    assert set().union(*workers.values()) >= {"moves", "projections", "analysis", "celery"}
+    assert workers["analysis"] == {"analysis"}
     cluster = (ROOT / "tests" / "live" / "cluster.py").read_text()
-    assert '"-Q", "moves,projections,celery"' in cluster
+    assert '"-Q", "moves,projections,analysis,celery"' in cluster

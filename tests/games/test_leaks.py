@@ -35,7 +35,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 GAMES = ("preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans")
 HUMAN_MOVES = 15  # per match: several pushes of every kind, bounded in time
-REFUSED_ROUTES = ("", "view/", "replay/", "events/", "verify/")
+REFUSED_ROUTES = ("", "view/", "replay/", "events/", "verify/", "analysis/")
 
 
 @dataclass

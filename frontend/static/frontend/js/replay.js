@@ -1,6 +1,7 @@
 // Replay viewer: every event of a finished match with all hands visible, forwards and backwards.
 import { get } from "./api.js";
 import { actionLabel } from "./actions.js";
+import { analysisView } from "./analysis.js";
 import { gameModule } from "./games/index.js";
 import { cardName, deckStyle } from "./cards.js";
 import { el } from "./dom.js";
@@ -27,11 +28,14 @@ const ui = {
   verify: root.querySelector("[data-role=verify]"),
   progress: root.querySelector("[data-role=progress]"),
   controls: root.querySelector(".replay-controls"),
+  analysis: root.querySelector("[data-role=analysis]"),
+  decision: root.querySelector("[data-role=decision]"),
 };
 // The result of a deal, shown at the step where it ends.
 const dealBox = el("section", { class: "replay-deal-result", "data-role": "replay-deal-result", hidden: true });
 ui.event.after(dealBox);
 let controls = null;
+let analysis = null;
 let data = null;
 let index = 0;
 let style = "german";
@@ -88,6 +92,7 @@ function show(i) {
   ui.event.textContent = describe(step.event);
   ui.sheet.replaceChildren(renderSheet(view, names(), style));
   showDealResult(index);
+  if (analysis) analysis.show(step.seq);
 }
 
 function showDealResult(i) {
@@ -130,6 +135,29 @@ async function verifyDeals(ev) {
   ui.verify.replaceChildren(verdict, list, problems || "", el("p", { class: "muted" }, raw));
 }
 
+// The analysis (analysis.js) and its "next mistake" button, enabled once the figures are there.
+function addAnalysis() {
+  const next = el("button", { type: "button", "data-jump": "next-mistake", disabled: true }, t("Next mistake"));
+  ui.controls.appendChild(next);
+  analysis = analysisView(matchId, ui.analysis, ui.decision, {
+    names,
+    describe: (action, seat) => describe({ ...action, seat }),
+    onReady: () => {
+      next.disabled = false;
+    },
+  });
+  next.addEventListener("click", () => {
+    if (controls) controls.stop();
+    const seq = analysis.nextMistake(data.steps[index].seq);
+    if (seq === undefined) {
+      ui.message.textContent = t("No further mistake in this match.");
+      return;
+    }
+    ui.message.textContent = "";
+    show(data.steps.findIndex((step) => step.seq === seq));
+  });
+}
+
 function onStep(kind) {
   if (controls) controls.stop();
   const target = { first: 0, prev: index - 1, next: index + 1, last: data.steps.length - 1 }[kind];
@@ -148,6 +176,7 @@ get(`/api/matches/${matchId}/replay/`)
       btn.addEventListener("click", () => onStep(btn.dataset.step));
     });
     controls = addControls(ui.controls, data.steps, { index: () => index, count: () => data.steps.length, show });
+    addAnalysis();
     ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
     document.addEventListener("keydown", (ev) => {
       if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;

@@ -1,0 +1,45 @@
+"""GET and POST /api/matches/{id}/analysis/: read the post-match analysis, or ask for it."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from analysis.services import analysable, analysis_payload, analysis_request
+from games.actors import actor_from_request
+from games.api.views import WriteThrottled
+
+_SHAPE = (
+    "status: none (not asked yet), pending, running, done, failed, or unavailable (no analyser for this "
+    "game); progress: {done, total} decisions; analysis (once done): unit, thresholds, decisions (seq, "
+    "seat, deal, played, best, loss, class, the open-hand and own-view values of every alternative) "
+    "and a summary per seat (accuracy, points lost in all and per deal). 403 while the match runs or "
+    "its duplicate round is embargoed."
+)
+
+
+class AnalysisView(WriteThrottled):
+    @extend_schema(
+        operation_id="match_analysis",
+        summary="The post-match analysis of every decision: status, progress and the figures",
+        description=_SHAPE,
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the analysis and its status")},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(analysis_payload(analysable(match_id, actor_from_request(request))))
+
+    @extend_schema(
+        operation_id="match_analysis_request",
+        request=None,
+        summary="Ask for the post-match analysis (started once; a failed one starts again)",
+        description=_SHAPE,
+        responses={
+            202: OpenApiResponse(OpenApiTypes.OBJECT, description="started or under way"),
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="done, or unavailable for this game"),
+        },
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        payload = analysis_request(analysable(match_id, actor_from_request(request)))
+        return Response(payload, status=202 if payload["status"] in ("pending", "running") else 200)

@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+
+
+class AnalysisConfig(AppConfig):
+    name = "analysis"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from analysis import projection, tasks  # noqa: F401  (tasks: registered for the workers)
+        from analysis.services import on_match_finished
+        from games.projections import Projection, projection_register
+        from games.signals import match_finished, match_published
+
+        # With ANALYSIS_ON_FINISH every finished (or released) match is analysed without being asked.
+        match_finished.connect(on_match_finished, dispatch_uid="analysis.on_finish")
+        match_published.connect(on_match_finished, dispatch_uid="analysis.on_publish")
+        projection_register(Projection(name="analysis", wipe=projection.wipe, rebuild=projection.rebuild))

@@ -1,0 +1,147 @@
+// The post-match analysis in the replay: asked for when the replay opens (POST, then polled while it
+// runs), then at each step the played move, the best move, the loss and its class, a summary per
+// player, a chart of the evaluation after each decision and "next mistake".
+import { get, post } from "./api.js";
+import { lineChart } from "./chart.js";
+import { el } from "./dom.js";
+import { fmt } from "./format.js";
+import { t, tf } from "./i18n.js";
+
+const POLL_MS = 1500;
+const SERIOUS = new Set(["mistake", "blunder"]);
+
+export function classLabel(name) {
+  return { best: t("Best move"), inaccuracy: t("Inaccuracy"), mistake: t("Mistake"), blunder: t("Blunder") }[name] || name;
+}
+
+function unitLabel(unit) {
+  return { "game points": t("game points"), "card points": t("card points") }[unit] || unit;
+}
+
+function points(value) {
+  return fmt(Math.round(value * 100) / 100);
+}
+
+/**
+ * Starts the analysis of `matchId` and keeps `box` (summary, chart, status) and `panel` (the step's
+ * decision) up to date. opts: {names(), describe(action, seat), onReady()}. Returns
+ * {show(seq), nextMistake(seq) -> seq | undefined, ready()}.
+ */
+export function analysisView(matchId, box, panel, opts) {
+  const url = `/api/matches/${matchId}/analysis/`;
+  const status = el("p", { class: "muted", "data-role": "analysis-status", role: "status" });
+  box.replaceChildren(el("h2", {}, t("Analysis")), status);
+  let bySeq = new Map();
+  let decisions = [];
+  let unit = "";
+  let current = null;
+
+  function render(payload) {
+    if (payload.status === "unavailable") {
+      status.textContent = t("No analysis is available for this game yet.");
+      return false;
+    }
+    if (payload.status === "failed") {
+      status.textContent = t("The analysis failed.");
+      return false;
+    }
+    if (payload.status !== "done") {
+      const p = payload.progress || { done: 0, total: 0 };
+      status.textContent = p.total
+        ? tf("Analysing: %(done)s of %(total)s decisions…", { done: p.done, total: p.total })
+        : t("The analysis is starting…");
+      status.dataset.state = "running";
+      return true;
+    }
+    const analysis = payload.analysis;
+    decisions = analysis.decisions;
+    unit = analysis.unit;
+    bySeq = new Map(decisions.map((d) => [d.seq, d]));
+    status.dataset.state = "done";
+    status.textContent = tf("Every decision valued with all hands open and from the player's own view, in %(unit)s.", { unit: unitLabel(unit) });
+    box.append(summaryTable(analysis), evaluationChart());
+    if (current !== null) show(current);
+    opts.onReady();
+    return false;
+  }
+
+  function summaryTable(analysis) {
+    const names = opts.names();
+    const head = el("tr", {}, ...[t("Player"), t("Accuracy"), classLabel("inaccuracy"), classLabel("mistake"), classLabel("blunder"), t("Lost per deal")].map((h) => el("th", {}, h)));
+    const rows = Object.entries(analysis.summary)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([seat, row]) =>
+        el("tr", { "data-seat": seat },
+          el("td", {}, names[Number(seat)]),
+          el("td", { "data-field": "accuracy" }, `${fmt(row.accuracy)} %`),
+          el("td", {}, String(row.inaccuracy)),
+          el("td", {}, String(row.mistake)),
+          el("td", {}, String(row.blunder)),
+          el("td", {}, points(row.lost_per_deal))));
+    return el("table", { class: "analysis-summary", "data-role": "analysis-summary" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  }
+
+  function evaluationChart() {
+    const names = opts.names();
+    const seats = [...new Set(decisions.map((d) => d.seat))].sort((a, b) => a - b);
+    const series = seats.map((seat) => ({
+      name: names[seat],
+      values: decisions.map((d) => (d.seat === seat ? d.open.played : null)),
+    }));
+    const chart = lineChart({ series, title: t("Evaluation after each decision (all hands open)"), xLabel: t("Decision"), yLabel: unitLabel(unit) });
+    chart.dataset.role = "analysis-chart";
+    return chart;
+  }
+
+  function show(seq) {
+    current = seq;
+    const d = bySeq.get(seq);
+    panel.hidden = !d;
+    if (!d) {
+      panel.replaceChildren();
+      return;
+    }
+    const same = JSON.stringify(d.played) === JSON.stringify(d.best);
+    const rows = [
+      [t("Played"), opts.describe(d.played, d.seat)],
+      [t("Best move"), same ? t("the move played") : opts.describe(d.best, d.seat)],
+      [t("Loss"), `${points(d.loss)} ${unitLabel(unit)}`],
+    ];
+    const list = el("dl", {});
+    for (const [term, value] of rows) list.append(el("dt", {}, term), el("dd", {}, value));
+    const alternatives = el("table", { class: "analysis-alternatives" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("Move")), el("th", {}, t("Own view")), el("th", {}, t("All hands open")))),
+      el("tbody", {}, ...d.alternatives.map((a, i) => el("tr", { class: i === d.open.best || (d.view && i === d.view.best) ? "best" : "" },
+        el("td", {}, opts.describe(a, d.seat)),
+        el("td", {}, d.view ? points(d.view.values[i]) : "–"),
+        el("td", {}, points(d.open.values[i]) + (d.open.exact ? "" : " ≈"))))));
+    panel.dataset.class = d.class;
+    panel.replaceChildren(
+      el("p", { class: `analysis-class ${d.class}`, "data-role": "decision-class" }, classLabel(d.class)),
+      list,
+      el("details", {}, el("summary", {}, t("Every alternative")), alternatives));
+  }
+
+  function nextMistake(seq) {
+    const hit = decisions.find((d) => d.seq > seq && SERIOUS.has(d.class));
+    return hit ? hit.seq : undefined;
+  }
+
+  async function poll() {
+    let payload;
+    try {
+      payload = await get(url);
+    } catch (exc) {
+      status.textContent = exc.message;
+      return;
+    }
+    if (render(payload)) setTimeout(poll, POLL_MS);
+  }
+
+  post(url)
+    .then((payload) => {
+      if (render(payload)) setTimeout(poll, POLL_MS);
+    })
+    .catch(() => poll()); // a refused request (throttled, say): read what there is
+  return { show, nextMistake, ready: () => decisions.length > 0 };
+}

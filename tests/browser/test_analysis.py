@@ -1,0 +1,73 @@
+"""The post-match analysis in the replay: a Schnapsen Bummerl played to its end by clicking the first
+legal card against Anton, then its replay asks for the analysis, shows its progress until it is done,
+the summary per player and the evaluation chart, and "next mistake" steps to the first decision the
+analysis classed a mistake or a blunder, with the played move, the best move and the loss."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.browser.helpers import STEP_JS, act, open_table
+
+pytestmark = pytest.mark.browser
+
+PANEL_JS = """() => {
+  const panel = document.querySelector('[data-role=decision]');
+  return {
+    hidden: panel.hidden, cls: panel.dataset.class,
+    label: (panel.querySelector('[data-role=decision-class]') || {}).textContent,
+    text: panel.textContent,
+    slider: Number(document.querySelector('[data-role=slider]').value),
+  };
+}"""
+
+
+def _play_to_the_end(page: Any) -> None:
+    started = time.monotonic()
+    while True:
+        assert time.monotonic() - started < 300, "the Bummerl did not end in 300 s"
+        step = page.wait_for_function(STEP_JS, timeout=60000).json_value()
+        if step["kind"] == "final":
+            return
+        if step["kind"] == "next":
+            page.locator("dialog[open] [data-action=next-game]").click()
+            continue
+        act(page, step)
+
+
+def test_the_replay_shows_the_analysis_and_steps_to_a_mistake(new_page: Any) -> None:
+    page, watch = new_page("de")
+    open_table(page, "schnapsen")
+    match_id = int(page.url.rstrip("/").split("/")[-1])
+    _play_to_the_end(page)
+
+    page.goto(f"/matches/{match_id}/replay/")
+    status = page.locator("[data-role=analysis-status]")
+    status.wait_for()
+    page.locator("[data-role=analysis-status][data-state=done]").wait_for(timeout=240000)
+    analysis = page.request.get(f"/api/matches/{match_id}/analysis/").json()
+    assert analysis["status"] == "done"
+    decisions = analysis["analysis"]["decisions"]
+    serious = [d for d in decisions if d["class"] in ("mistake", "blunder")]
+    assert serious, "a Bummerl of first-legal-card play has a mistake somewhere"
+
+    summary = page.locator("[data-role=analysis-summary] tbody tr")
+    assert summary.count() == 2
+    assert page.locator("[data-role=analysis-chart] svg .series").count() == 2
+
+    page.locator("[data-jump=next-mistake]").click()
+    panel = page.evaluate(PANEL_JS)
+    replay = page.request.get(f"/api/matches/{match_id}/replay/").json()
+    assert replay["steps"][panel["slider"]]["seq"] == serious[0]["seq"]
+    assert not panel["hidden"] and panel["cls"] == serious[0]["class"]
+    assert panel["label"] == {"mistake": "Fehler", "blunder": "Grober Fehler"}[serious[0]["class"]]
+    assert "Gespielt" in panel["text"] and "Bester Zug" in panel["text"] and "Verlust" in panel["text"]
+    shot(page, "replay-analysis-mistake")
+    if len(serious) > 1:
+        page.locator("[data-jump=next-mistake]").click()
+        assert replay["steps"][page.evaluate(PANEL_JS)["slider"]]["seq"] == serious[1]["seq"]
+    assert not watch.problems, watch.problems
