@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Kartentisch-2026!"
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def login(path: str, username: str, password: str, address: str, **headers: Any) -> Any:
     return Client(REMOTE_ADDR=address, **headers).post(path, {"username": username, "password": password})
 

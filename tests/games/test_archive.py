@@ -21,11 +21,6 @@ from tests.games.projection_mix import duel_table, match_states, play, play_mix,
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def empty_database() -> None:
     """A fresh database: every table emptied (the restore of a lost server starts from migrations)."""
     call_command("flush", interactive=False, verbosity=0)

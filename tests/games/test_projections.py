@@ -4,8 +4,6 @@ leaves every table as it was."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -17,11 +15,6 @@ from leagues.models import ProjectedMatch, Rating, Standing
 from tests.games.projection_mix import play_mix, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def test_rebuilt_projections_equal_the_live_ones(duel) -> None:

@@ -49,12 +49,6 @@ def member(league: League, u: User) -> bool:
     return Membership.objects.filter(league=league, user=u).exists()
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    """Four accounts per test: a fast hasher keeps setup cheap (the hasher is not under test here)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def players() -> list[User]:
     return [factories.user(name) for name in ("anna", "ben", "carl", "dora")]
