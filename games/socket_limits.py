@@ -46,7 +46,10 @@ def over_budget(key: str, kind: str, limit: int) -> bool:
         # One round trip (the socket's event loop waits for it): count, and start the window's
         # expiry with the first message only. Through Django's cache it took two, and more CPU.
         counter = cache.make_and_validate_key(counter)
-        count, _ = client.pipeline(transaction=False).incr(counter).expire(counter, window, nx=True).execute()
+        pipe = client.pipeline(transaction=False)
+        pipe.incr(counter)
+        pipe.expire(counter, window, nx=True)
+        count, _ = pipe.execute()
         return int(count) > limit
     if cache.add(counter, 1, timeout=window):
         return False
