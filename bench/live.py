@@ -14,11 +14,16 @@ local one), all on 127.0.0.1, and removes everything afterwards. Bots are guests
      each thinking --think seconds before its move: act -> own state round trip, and errors;
   3. Anton's move latency: the human's (or previous) event to the AI's following event, from the
      stored events' timestamps, on a table with one human bot and three Anton seats.
+--ramp runs only the many tables, with the thinking of each --ramp-thinks step in turn, and stops
+at the first error: moves/s and the server's handling (LOG_TIMING) per step. --profile DIR writes
+the web processes' cProfile files (config/profiling.py); BENCH_KEEP_LOGS=DIR keeps the processes'
+logs there.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import contextlib
 import itertools
@@ -75,7 +80,12 @@ def run(argv: list[str]) -> None:
     name = f"kt_bench_live_{os.getpid()}"
     database_url = create_database(admin_url, name)
     try:
-        with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
+        keep = os.environ.get("BENCH_KEEP_LOGS", "")
+        with (
+            contextlib.nullcontext(tempfile.mkdtemp(prefix="bench-live-", dir=keep))
+            if keep
+            else tempfile.TemporaryDirectory(prefix="bench-live-")
+        ) as workdir:
             if args.ramp:
                 rows, summary = run_async(_ramp(database_url, redis_url, Path(workdir), args))
                 where = "1 web process" if args.single_web else "2 web processes"
@@ -127,6 +137,7 @@ async def _measure(
         round_trips, failures, moves = load.samples[0], sum(load.errors), load.moves[0]
     finally:
         cluster.stop()
+    print("watchdog actions during the many tables:", _watchdog_actions(cluster))
     where = "1 web process" if args.single_web else "2 web processes"
     return [
         _row("human move, server: act received -> own state sent", server_own, "p95 < 20", ""),
@@ -180,6 +191,17 @@ def _server_side(logs: Path) -> list[tuple[float, float, float]]:
         if seat in answered and len(answered) == len(firsts):  # not the last act (refused: not logged)
             out.append((arrived, answered[seat] - arrived, max(answered.values()) - arrived))
     return out
+
+
+def _watchdog_actions(cluster: Cluster) -> str:
+    """What the watchdog did during the cluster's run, from the worker's log (its task results): a
+    stand-in or a released web process turns the bots' acts stale."""
+    totals: Counter[str] = Counter()
+    for line in cluster.log("worker", tail=None).splitlines():
+        if "games.tasks.watchdog" in line and "succeeded" in line and "{" in line:
+            with contextlib.suppress(ValueError, SyntaxError):
+                totals.update(ast.literal_eval(line[line.index("{") :]))
+    return ", ".join(f"{k} {v}" for k, v in sorted(totals.items()) if v) or "none"
 
 
 def _row(what: str, samples: list[float], target: str, notes: str) -> list[object]:
@@ -380,6 +402,8 @@ async def _many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) -
                 if message["t"] == "error":
                     load.error(now)
                     reasons[f"error: {message['code']}"] += 1
+                    if reasons[f"error: {message['code']}"] == 1:  # one of each kind, as it came
+                        print(f"many tables, first {message['code']}: {message.get('message')}")
                     continue
                 if message["t"] != "state":
                     continue
@@ -445,6 +469,7 @@ async def _ramp(
         await _many_tables(cluster, args, load)
     finally:
         cluster.stop()
+    print("watchdog actions during the ramp:", _watchdog_actions(cluster))
     server: list[list[float]] = [[] for _ in load.thinks]
     for arrived, own, _ in _server_side(workdir):
         at = load.started + (arrived - load.started_wall)

@@ -94,6 +94,7 @@ class _Consumer(AsyncWebsocketConsumer):
         # Channels closes stale database connections before every message, by a hop to its one
         # shared sync thread: under load every socket's every message queues there. The database
         # work here runs in pool threads that close stale connections themselves (_in_thread).
+        profiling.loop_tick()
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
