@@ -7,6 +7,9 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from config import profiling
+
+profiling.start()  # PROFILE_DIR only (python -m bench live --profile)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_POOL_SIZE", "16")  # PostgreSQL connections per web process
 django_asgi_app = get_asgi_application()

@@ -31,7 +31,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.dispatch import receiver
 
-from config import metrics
+from config import metrics, profiling
 from games import selectors, snapshots, socket_limits
 from games.actors import Actor, actor_from_request
 from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
@@ -64,7 +64,7 @@ class _Scope:
 def _in_thread(fn: Callable[..., T], executor: Executor | None = None) -> Callable[..., Awaitable[T]]:
     """Database work off the event loop, in a thread pool (by default the loop's): one socket's query
     or append never queues behind another's (channels' default runs them all on one thread)."""
-    return database_sync_to_async(fn, thread_sensitive=False, executor=executor)
+    return database_sync_to_async(profiling.in_thread(fn), thread_sensitive=False, executor=executor)
 
 
 # Presence writes get threads of their own: a storm of connects or disconnects (a web process
@@ -94,6 +94,7 @@ class _Consumer(AsyncWebsocketConsumer):
         # Channels closes stale database connections before every message, by a hop to its one
         # shared sync thread: under load every socket's every message queues there. The database
         # work here runs in pool threads that close stale connections themselves (_in_thread).
+        profiling.loop_tick()
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")

@@ -8,12 +8,15 @@ address from config/client_address.py.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import redis
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 
 from config.client_address import scope_client_address
 from games.actors import Actor
@@ -38,6 +41,16 @@ def over_budget(key: str, kind: str, limit: int) -> bool:
         return False
     counter = f"ws-budget:{kind}:{key}"
     window = max(1, round(settings.WS_THROTTLE_WINDOW))
+    client = _redis()
+    if client is not None:
+        # One round trip (the socket's event loop waits for it): count, and start the window's
+        # expiry with the first message only. Through Django's cache it took two, and more CPU.
+        counter = cache.make_and_validate_key(counter)
+        pipe = client.pipeline(transaction=False)
+        pipe.incr(counter)
+        pipe.expire(counter, window, nx=True)
+        count, _ = pipe.execute()
+        return int(count) > limit
     if cache.add(counter, 1, timeout=window):
         return False
     try:
@@ -46,6 +59,20 @@ def over_budget(key: str, kind: str, limit: int) -> bool:
         cache.add(counter, 1, timeout=window)
         count = 1
     return count > limit
+
+
+def _redis() -> redis.Redis | None:
+    """A client of the cache's Redis server (the one Django's cache writes to), None for another cache."""
+    if not isinstance(caches["default"], RedisCache):  # `cache` is a proxy of it
+        return None
+    location = settings.CACHES["default"]["LOCATION"]
+    servers = location.split(",") if isinstance(location, str) else list(location)
+    return _client(servers[0])
+
+
+@functools.cache
+def _client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)  # a thread-safe connection pool, reset after a fork
 
 
 def seat_sockets_full(match_id: int, seat: int) -> bool:

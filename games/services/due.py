@@ -81,10 +81,18 @@ def due_set(*, match_id: int, match: Match | None = None, requeued_at: dt.dateti
             match = Match.objects.filter(pk=match_id).first()
             if match is None:
                 return
-        due = due_at(match, Seat.objects.filter(match_id=match_id), requeued_at=requeued_at)
-        if due != row.due_at:
-            row.due_at = due
-            row.save(update_fields=["due_at"])
+        due_set_locked(row, match, Seat.objects.filter(match_id=match_id), requeued_at=requeued_at)
+
+
+def due_set_locked(
+    row: WatchdogDue, match: Match, seats: Iterable[Seat], *, requeued_at: dt.datetime | None = None
+) -> None:
+    """`due_set` for a caller that holds the due row's lock already (a move locks it with the match
+    row) and read `seats` after taking it: the same guarantee, without locking and reading again."""
+    due = due_at(match, seats, requeued_at=requeued_at)
+    if due != row.due_at:
+        row.due_at = due
+        row.save(update_fields=["due_at"])
 
 
 def due_of(match: Match) -> dt.datetime | None:

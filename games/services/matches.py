@@ -30,8 +30,9 @@ from games.errors import (
     SeatTaken,
     StaleSeq,
 )
-from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
 from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
+from games.services import compiled
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
 
@@ -65,6 +66,35 @@ def _locked(match_id: int) -> Match:
         return Match.objects.select_for_update(no_key=True).prefetch_related("seats").get(pk=match_id)
     except Match.DoesNotExist as exc:
         raise NotFound(f"no match {match_id}") from exc
+
+
+def _locked_for_move(match_id: int) -> tuple[Match, WatchdogDue | None]:
+    """The match row and its due row, locked in one statement (match first, as every writer takes
+    them), then its seats: read after the due row's lock, as services/due.py requires, so the move
+    sets its due time without locking and reading again. A match without a due row (not started):
+    the match row alone.
+
+    The two statements are the ORM's, compiled once per process (games/services/compiled.py): their
+    compiling took most of the CPU a move costs a web process."""
+    match = next(iter(compiled.raw(_MOVE_LOCK, match_id)), None)
+    if match is None:
+        return _locked(match_id), None
+    alias = match._state.db or "default"
+    due_at = compiled.column(WatchdogDue, "due_at", getattr(match, "due_at"), alias)  # noqa: B009 - a column
+    due = WatchdogDue.from_db(alias, ["match_id", "due_at"], [match.pk, due_at])
+    compiled.prefetched(match, "seats", list(compiled.raw(_SEATS, match_id)))
+    return match, due
+
+
+_MOVE_LOCK = compiled.Statement(
+    Match,
+    lambda pk: (
+        Match.objects.select_for_update(no_key=True, of=("self", "due"))
+        .select_related("due")
+        .filter(pk=pk, due__isnull=False)
+    ),
+)
+_SEATS = compiled.Statement(Seat, lambda pk: Seat.objects.filter(match_id=pk).order_by("index"))
 
 
 def _take_seat(seat: Seat, actor: Actor) -> None:
@@ -247,43 +277,59 @@ def _act(
 ) -> tuple[ActResult, str]:
     if not isinstance(action, dict):
         raise BadRequest("the action must be a JSON object")
-    with transaction.atomic():
-        match = _locked(match_id)
-        seat = seat_of(match, actor)
+    seat: Seat | None = None
+    try:
+        with transaction.atomic():
+            match, due = _locked_for_move(match_id)
+            seat = seat_of(match, actor)
+            if seat is None:
+                raise NotSeated("you have no seat at this match")
+            if match.status != MatchStatus.RUNNING:
+                raise MatchNotRunning(f"the match is {match.status}")
+            if expected_seq != match.version:
+                raise StaleSeq(
+                    f"stale seq {expected_seq}: the match is at {match.version}", seq=match.version
+                )
+            state = load_state(match)
+            if state.to_move != seat.index:
+                raise NotYourTurn("it is not your turn")
+            if "seat" in action and action["seat"] != seat.index:
+                raise NotSeated("you may act only for your own seat")
+            event = {**action, "seat": seat.index}
+            try:
+                state = apply_checked(match, state, event)
+            except IllegalAction as exc:
+                raise IllegalMove(exc.reason) from exc
+            pending = Pending(base_seq=match.version)
+            pending.add(event, seat=seat.index, command_id=command_id)
+            state = draw_chance(match, state, pending)
+            # A command id stored before fails the insert (unique per match): looked up below.
+            version = store(match, pending, state, due)
+            dispatch.on_commit_after_append(match, version, state)
+    except GameError:
+        # Refused, and rolled back: a command id stored before (at any seq) answers instead, as the
+        # original result or a conflict. Looked up only now: a fresh command costs no query.
         if command_id:
-            # Looked up at any seq: a command id reused at the current seq would otherwise fail only on
-            # insert, as a misleading stale seq.
-            done = MatchEvent.objects.filter(match=match, command_id=command_id).values_list("seq", "data")
-            if done:
-                seq, stored = done[0]
-                # Compared as it was stored: the action with the acting seat filled in.
-                if stored != {**action, "seat": stored.get("seat") if seat is None else seat.index}:
-                    raise CommandConflict(
-                        f"command {command_id!r} was stored at seq {seq} with another action", seq=seq
-                    )
-                return ActResult(seq=seq, duplicate=True), match.game
-        if seat is None:
-            raise NotSeated("you have no seat at this match")
-        if match.status != MatchStatus.RUNNING:
-            raise MatchNotRunning(f"the match is {match.status}")
-        if expected_seq != match.version:
-            raise StaleSeq(f"stale seq {expected_seq}: the match is at {match.version}", seq=match.version)
-        state = load_state(match)
-        if state.to_move != seat.index:
-            raise NotYourTurn("it is not your turn")
-        if "seat" in action and action["seat"] != seat.index:
-            raise NotSeated("you may act only for your own seat")
-        event = {**action, "seat": seat.index}
-        try:
-            state = apply_checked(match, state, event)
-        except IllegalAction as exc:
-            raise IllegalMove(exc.reason) from exc
-        pending = Pending(base_seq=match.version)
-        pending.add(event, seat=seat.index, command_id=command_id)
-        state = draw_chance(match, state, pending)
-        version = store(match, pending, state)
-        dispatch.on_commit_after_append(match, version, state)
+            done = _command_done(match_id, command_id, action, seat)
+            if done is not None:
+                return done
+        raise
     return ActResult(seq=match.version), match.game
+
+
+def _command_done(
+    match_id: int, command_id: str, action: dict[str, Any], seat: Seat | None
+) -> tuple[ActResult, str] | None:
+    """The result of `command_id` if it was stored; CommandConflict if with another action."""
+    rows = MatchEvent.objects.filter(match_id=match_id, command_id=command_id)
+    done = rows.values_list("seq", "data", "match__game").first()
+    if done is None:
+        return None
+    seq, stored, game = done
+    # Compared as it was stored: the action with the acting seat filled in.
+    if stored != {**action, "seat": stored.get("seat") if seat is None else seat.index}:
+        raise CommandConflict(f"command {command_id!r} was stored at seq {seq} with another action", seq=seq)
+    return ActResult(seq=seq, duplicate=True), game
 
 
 def match_show_hands(*, match_id: int, actor: Actor) -> Match:

@@ -18,8 +18,8 @@ from django.utils import timezone
 from games import fairness, state_cache
 from games.engine import CHANCE, GameState, IllegalAction, get_rules
 from games.errors import StaleSeq
-from games.models import Match, MatchEvent, MatchStatus
-from games.services.due import due_set
+from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
+from games.services.due import due_set, due_set_locked
 
 
 @dataclass
@@ -79,9 +79,10 @@ def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
     return state
 
 
-def store(match: Match, pending: Pending, state: GameState) -> int:
+def store(match: Match, pending: Pending, state: GameState, due: WatchdogDue | None = None) -> int:
     """Insert the pending events and move the match's cached version and status along. Returns the new
-    version. Must run inside the transaction that holds the match row lock."""
+    version. Must run inside the transaction that holds the match row lock; `due`: the match's due
+    row, when the caller locked it with the match and read the seats (prefetched) after that."""
     if pending.base_seq != match.version:
         raise StaleSeq(f"expected seq {match.version}, got {pending.base_seq}")
     rows = [
@@ -109,7 +110,10 @@ def store(match: Match, pending: Pending, state: GameState) -> int:
         match.finished_at = timezone.now()
         fields += ["status", "finished_at"]
     match.save(update_fields=fields)
-    due_set(match_id=match.pk, match=match)
+    if due is not None:
+        due_set_locked(due, match, match.seats.all())
+    else:
+        due_set(match_id=match.pk, match=match)
     # Cached only once committed: a rolled-back append must never be served as the match's state.
     match_id = match.pk
     transaction.on_commit(lambda: state_cache.put(match_id, state))

@@ -108,9 +108,15 @@ def query(database_url: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 
 def spare_redis_url(redis_url: str) -> str:
     """An empty database number (1..14) of the Redis server in `redis_url`, flushed: the cluster's
-    tasks and channel groups never mix with the test run's own (which uses the number in the URL)."""
+    tasks and channel groups never mix with the test run's own (which uses the number in the URL).
+    LIVE_REDIS_DB=<n> takes that number instead (flushed all the same)."""
     import redis
 
+    pinned = os.environ.get("LIVE_REDIS_DB", "")
+    if pinned:  # a machine shared by several runs: the one number set aside for the clusters
+        url = _with_db(redis_url, pinned)
+        redis.Redis.from_url(url).flushdb()
+        return url
     parts = urllib.parse.urlsplit(redis_url)
     taken = parts.path.strip("/") or "0"
     start = os.getpid() % 14
@@ -224,6 +230,9 @@ class Cluster:
             "DATABASE_URL": self.database_url,
             "REDIS_URL": self.redis_url,
             "DJANGO_SETTINGS_MODULE": "config.settings",
+            # This checkout's code, also where the environment's editable install points elsewhere
+            # (a git worktree sharing another checkout's .venv).
+            "PYTHONPATH": str(REPO),
             **self.extra_env,
         }
 
