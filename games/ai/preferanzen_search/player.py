@@ -21,10 +21,10 @@ import random
 from dataclasses import replace
 from itertools import combinations
 
-from games.ai.anton_preferanzen import AntonPreferanzen, _discard_candidates, game_value
+from games.ai.anton_preferanzen import TALON_HOPE, AntonPreferanzen, _discard_candidates, game_value
 from games.ai.base import JSON
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, side_value
-from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, Deal, Terms, bits, mask_of, names
+from games.ai.preferanzen_search.state import FIXED_VALUE, INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
 from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget, BudgetExceeded
@@ -32,7 +32,7 @@ from games.engine.preferanzen.austrian import LADDER, LEVEL, SPECIAL
 
 LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
 VIENNA_NUMBER = {"1": "C", "2": "S", "3": "D", "4": "H"}
-HOPELESS = -12.0  # Anton's estimate below which a game is not simulated
+HOPELESS = 0.15  # Anton's chance of making a game below which it is not simulated
 
 
 class SearchPreferanzen:
@@ -87,7 +87,9 @@ class SearchPreferanzen:
     # ------------------------------------------------------------------ card play
     def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
         me = view["seat"]
-        moves = [INDEX[a["card"]] for a in legal]
+        moves = _distinct(view, [INDEX[a["card"]] for a in legal])
+        if len(moves) == 1:
+            return next(a for a in legal if a["card"] == NAMES[moves[0]])
         totals = dict.fromkeys(moves, 0.0)
         left = len(view["hand"])
         players = len(view["playing"])
@@ -112,7 +114,7 @@ class SearchPreferanzen:
             return None
         # ties go to the lowest card (it keeps the high ones)
         best = max(moves, key=lambda m: (round(totals[m], 6), -(m & 7), -m))
-        return legal[moves.index(best)]
+        return next(a for a in legal if a["card"] == NAMES[best])
 
     # ------------------------------------------------------------------ simulated games
     def _value(
@@ -167,8 +169,11 @@ class SearchPreferanzen:
         def value(game: str, suit: str | None) -> float:
             key = (game, suit)
             if key not in cache:
-                rough = _anton_value(hand, game, suit, vienna)
-                cache[key] = rough if rough < HOPELESS else self._game_value(view, game, suit, worlds, budget)
+                rough = _anton_value(hand, game, suit, vienna, TALON_HOPE)
+                if _chance(rough, game, suit, vienna) < HOPELESS:
+                    cache[key] = rough
+                else:
+                    cache[key] = self._game_value(view, game, suit, worlds, budget)
             return cache[key]
 
         def bid_value(action: JSON) -> float:
@@ -230,31 +235,26 @@ class SearchPreferanzen:
         vienna = view["game"] == "preference_vienna"
         hand = list(view["hand"])
         worlds = self._worlds(view, rng, self.contract_worlds)
-        me = view["seat"]
         mine = mask_of(hand)
+        # the likeliest games first, so that a spent budget has valued those
+        rough = [_anton_value(hand, *_declared(a, vienna), vienna) for a in legal]
+        rated = sorted(((v, i) for i, v in enumerate(rough)), reverse=True)
         best: tuple[float, JSON] | None = None
         try:
-            for action in legal:
-                game, suit = _declared(action, vienna)
-                if _anton_value(hand, game, suit, vienna) < HOPELESS and best is not None:
+            for estimate, i in rated:
+                action = legal[i]
+                if _chance(estimate, *_declared(action, vienna), vienna) < HOPELESS and best is not None:
                     continue
-                if vienna and action["no_aces"]:
-                    base = self._vienna_value(view, action, worlds, budget, mine)
-                    v = base
+                if vienna:
+                    v = self._vienna_value(view, action, worlds, budget, mine)
                 else:
-                    v = (
-                        self._vienna_value(view, action, worlds, budget, mine)
-                        if vienna
-                        else self._game_value(view, game, suit, worlds, budget, fixed_hand=mine)
-                    )
+                    game, suit = _declared(action, vienna)
+                    v = self._game_value(view, game, suit, worlds, budget, fixed_hand=mine)
                 if best is None or v > best[0]:
                     best = (v, action)
         except BudgetExceeded:
-            if best is None:
-                return None
-        del me
-        assert best is not None
-        return best[1]
+            pass
+        return None if best is None else best[1]
 
     def _vienna_value(
         self, view: JSON, action: JSON, worlds: list[tuple[list[int], int]], budget: Budget, mine: int
@@ -333,6 +333,27 @@ class SearchPreferanzen:
         return total / len(worlds)
 
 
+def _distinct(view: JSON, cards: list[int]) -> list[int]:
+    """The lowest card of each run of legal cards with only played cards between them (they take the
+    same tricks in every world)."""
+    gone = 0
+    for trick in view["tricks"]:
+        for p in trick["cards"]:
+            gone |= 1 << INDEX[p["card"]]
+    legal = sum(1 << c for c in cards)
+    out: list[int] = []
+    prev = -1
+    for card in sorted(cards):
+        if prev >= 0 and prev >> 3 == card >> 3:
+            between = ((1 << card) - 1) & ~((2 << prev) - 1)
+            if not between & ~gone & ~legal:
+                prev = card
+                continue
+        out.append(card)
+        prev = card
+    return out
+
+
 ACES_MASK = sum(1 << (8 * s + 7) for s in range(4))
 
 
@@ -385,10 +406,27 @@ def _declared(action: JSON, vienna: bool) -> tuple[str, str | None]:
     return game, str(suit) if suit else None
 
 
-def _anton_value(hand: list[str], game: str, suit: str | None, vienna: bool) -> float:
+def _anton_value(hand: list[str], game: str, suit: str | None, vienna: bool, hope: float = 0.0) -> float:
+    """Anton's expected points of declaring `game` (with `hope` tricks from a talon still to come)."""
+    if game in SPECIAL or game in ("spiel", "herz_hand"):
+        hope = 0.0
     if vienna:
-        return game_value(hand, "n", suit, True)
-    return game_value(hand, game, suit, False)
+        return game_value(hand, "n", suit, True, hope)
+    return game_value(hand, game, suit, False, hope)
+
+
+def _chance(value: float, game: str, suit: str | None, vienna: bool) -> float:
+    """The chance of making the game behind Anton's expected `value` (his win and loss amounts)."""
+    if vienna:
+        bonus = 20 if suit == "H" else 0
+        win, loss = 10 + bonus, 24 + bonus
+    elif game in LEVEL_SUIT or game == "geschaeft":
+        win, loss = 6, 9
+    elif game == "herzpraemie":
+        win, loss = 16, 18
+    else:
+        win = loss = FIXED_VALUE[game]
+    return (value + loss) / (win + loss)
 
 
 def _discard(pool: list[str], game: str, trump: int, vienna: bool) -> list[str]:
@@ -421,6 +459,3 @@ class DoraPreferanzen(SearchPreferanzen):
         super().__init__(
             worlds=24, nodes=80_000, plies=3, exact_tricks=6, contract_worlds=12, contract_plies=6
         )
-
-
-__all__ = ["NAMES", "CarlaPreferanzen", "DoraPreferanzen", "SearchPreferanzen", "bits"]
