@@ -28,6 +28,8 @@ _PLAYERS: dict[tuple[str, str], str] = {
     ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",
+    ("preferans", "carla"): "games.ai.preferans_search.player:CarlaPreferans",
+    ("preferans", "dora"): "games.ai.preferans_search.player:DoraPreferans",
 }
 
 
