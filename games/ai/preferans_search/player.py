@@ -108,7 +108,9 @@ class SearchPreferans:
         seconds: float = 0.35,
         bid_margin: float = 0.0,
         whist_margin: float = 0.0,
+        tries: int = 20,
     ) -> None:
+        self.tries = tries
         self.worlds = worlds
         self.nodes = nodes
         self.depth = depth
@@ -145,28 +147,50 @@ class SearchPreferans:
 
     # --- worlds --------------------------------------------------------------------------------
     def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[World]:
-        """`count` worlds; for a defender, resampled (up to three times) while the declarer's hand could
-        hardly have bid the contract."""
+        """`count` worlds; for a defender, what the declarer bid and threw is taken into account:
+        - before the play, his twelve cards (hand and discard) are resampled (up to `tries` times)
+          until his ten cards before the talon were worth his highest bid (Anton's count plus the talon
+          bonus, the common measure here), and his discard is the one a declarer makes;
+        - in play, worlds whose declarer hand is far below the contract are resampled, and a misère
+          declarer's hand must look like a misère."""
         out = []
         contract = view["contract"]
-        check = (
-            contract not in (None, "MIS")
+        hidden_declarer = (
+            contract is not None
             and not view["raspasy"]
             and view["declarer"] is not None
             and view["declarer"] != view["seat"]
             and view["open_hands"][view["declarer"]] is None
         )
-        decl = view["active"].index(view["declarer"]) if check else -1
+        decl = view["active"].index(view["declarer"]) if hidden_declarer else -1
         for _ in range(count):
             world = sample_world(view, rng)
-            if check:
-                level, trump = _parse(contract)
-                for _ in range(3):
-                    if declarer_tricks(names(world.hands[decl]), trump) >= level - 2:
+            if hidden_declarer:
+                for _ in range(self.tries):
+                    if self._plausible(view, world, decl):
                         break
                     world = sample_world(view, rng)
+                if view["phase"] == "whist":
+                    twelve = names(world.hands[decl] | world.out)
+                    thrown = _discard(twelve, _parse(contract)[1])
+                    world.hands[decl] = mask_of([c for c in twelve if c not in thrown])
+                    world.out = mask_of(thrown)
             out.append(world)
         return out
+
+    def _plausible(self, view: JSON, world: World, decl: int) -> bool:
+        contract = view["contract"]
+        if contract == "MIS":
+            return misere_risk(names(world.hands[decl])) <= 2.0
+        level, trump = _parse(contract)
+        if view["phase"] != "whist":
+            return declarer_tricks(names(world.hands[decl]), trump) >= level - 1.5
+        seat = view["declarer"]
+        bids = [b for s, b in view["bids"] if s == seat and b not in ("pass", "hold", "MIS")]
+        bid_level = max((_parse(b)[0] for b in bids), default=6)
+        talon = mask_of(view["talon"] or [])
+        before = names((world.hands[decl] | world.out) & ~talon)
+        return best_trump(before)[1] + self.anton.talon_bonus >= bid_level
 
     # --- card play -----------------------------------------------------------------------------
     def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
@@ -402,12 +426,11 @@ class SearchPreferans:
                 options["half"] = unplayed + v * HALF_WHISTS[level]
             best = max(options, key=lambda c: options[c] - (self.whist_margin if c == "whist" else 0.0))
             return calls[best]
-        # first to call: the partner sees my call; whisting is worth the shared defence
-        return (
-            calls["whist"]
-            if mean(both) > mean(watch) * 0.5 + unplayed * 0.5 + self.whist_margin
-            else calls["pass"]
-        )
+        # first to call: the partner answers a whist with a whist (shared defence) or a pass (I defend
+        # alone), and a pass with a whist (he defends) or a pass; each taken as even odds
+        whisting = 0.5 * mean(both) + 0.5 * mean(lone)
+        passing = 0.5 * mean(watch) + 0.5 * unplayed
+        return calls["whist"] if whisting > passing + self.whist_margin else calls["pass"]
 
 
 class CarlaPreferans(SearchPreferans):
