@@ -439,7 +439,7 @@ class CarlaPreferans(SearchPreferans):
     name = "Carla"
 
     def __init__(self) -> None:
-        super().__init__(worlds=8, nodes=15_000, depth=1, exact_tricks=4, bid_worlds=6)
+        super().__init__(worlds=6, nodes=10_000, depth=1, exact_tricks=4, bid_worlds=5)
 
 
 class DoraPreferans(SearchPreferans):
@@ -448,4 +448,4 @@ class DoraPreferans(SearchPreferans):
     name = "Dora"
 
     def __init__(self) -> None:
-        super().__init__(worlds=20, nodes=60_000, depth=2, exact_tricks=6, bid_worlds=14)
+        super().__init__(worlds=14, nodes=40_000, depth=2, exact_tricks=6, bid_worlds=10)
