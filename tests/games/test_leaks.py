@@ -208,6 +208,10 @@ async def test_the_preferanzen_search_players_see_only_their_seat(game: str, ver
     """The Preferanzen search players sample the hidden cards from their seat's view, at two AI seats."""
     rng = random.Random(f"{game}-{version}")
     await _check_match(game, rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
+@pytest.mark.parametrize("version", ["carla", "dora"])
+async def test_the_preferans_search_players_see_only_their_seat(version: str) -> None:
+    rng = random.Random(f"preferans-{version}")
+    await _check_match("preferans", rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
 
 
 async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
