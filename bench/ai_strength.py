@@ -60,8 +60,14 @@ def _bummerl_won(result: JSON, seat: int) -> float:
     return 100.0 * (result["winner"] == seat)
 
 
+def _points_per_game(result: JSON, seat: int) -> float:
+    """Preisjass: the seat's card points per game of the run (157 per game, fair share 39.25)."""
+    return result["totals"][seat] / max(1, result["games_played"])
+
+
 GAMES: dict[str, Measure] = {
     "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
+    "preisjass": Measure(unit="points_per_game", reference=39.25, score=_points_per_game, label="runs"),
 }
 
 
