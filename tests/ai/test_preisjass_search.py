@@ -118,7 +118,7 @@ def test_playouts_end_the_game_with_all_points() -> None:
     for state in _positions(2)[::5]:
         deal = Deal.from_engine(state)
         for policy in (greedy, anton):
-            gained = playout(deal, policy, 0, greedy)
+            gained = playout(deal, policy, 0, greedy, [0, 0, 0, 0])
             assert sum(gained) + sum(deal.points) == 157
 
 

@@ -12,6 +12,8 @@ opponents at a real table tend to play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.ai.preisjass_search.state import (
     CARD_POINTS,
     LAST_TRICK_BONUS,
@@ -29,6 +31,7 @@ from games.ai.preisjass_search.state import (
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget
 
+Policy = Callable[[list[int], int, tuple[int, ...], int, list[int]], int]
 EXACT_DEPTH = 64  # deeper than any game: a search to this depth is exact
 
 #: BEATS[trump][lead][card]: the cards that beat `card` in a trick led in suit `lead`
@@ -90,7 +93,7 @@ def solve(deal: Deal, me: int, budget: Budget, table: Table | None = None) -> fl
     return search(Paranoid(me), deal, EXACT_DEPTH, budget, {} if table is None else table)
 
 
-def greedy(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], trump: int) -> int:
+def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
     """A quick choice that sees every hand."""
     options = legal_mask(hands[seat], trick, trump)
     if options & (options - 1) == 0:
@@ -129,14 +132,16 @@ def greedy(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], tru
 
 
 TRUMP_IN_WEIGHT = 0.45  # Anton's chance-weight that a player holding the led suit trumps in
+VOID_TRUMP_IN_WEIGHT = 0.9  # and that a player void in the led suit does
 FOLLOW_SHARE = 0.6
 GIVE_AWAY = 0.3
 HORIZON = 5.0
 
 
-def anton(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], trump: int) -> int:
+def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
     """Anton's rule from what `seat` can see: the others' hands pooled as unknown cards, each held by a
-    seat with the chance of its share of them."""
+    seat with the chance of its share of them unless the table knows it cannot (`voids[s]`: the cards
+    seat s has shown it cannot hold)."""
     hand = hands[seat]
     options = legal_mask(hand, trick, trump)
     if options & (options - 1) == 0:
@@ -149,7 +154,8 @@ def anton(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], trum
     n_unseen = max(1, unseen.bit_count())
     avg = sum(points[c] for c in bits(unseen)) / n_unseen
     n_behind = PLAYERS - 1 - len(trick)
-    chance = [hands[(seat + i) % PLAYERS].bit_count() / n_unseen for i in range(1, n_behind + 1)]
+    behind = [(seat + i) % PLAYERS for i in range(1, n_behind + 1)]
+    chance = [hands[s].bit_count() / n_unseen for s in behind]
     left = hand.bit_count() - 1
     fade = min(1.0, left / HORIZON)
     lead = trick[0] // 9 if trick else -1
@@ -180,11 +186,14 @@ def anton(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], trum
             value = -GIVE_AWAY * points[c] - cost
         else:
             beaters = unseen & BEATS[trump][c_lead][c]
-            n_trump_in = (beaters & trumps_mask).bit_count() if c_lead != trump else 0
-            n_same = beaters.bit_count() - n_trump_in
+            lead_mask = SUIT_MASK[c_lead]
             keep = 1.0
-            for p in chance:
-                keep *= (1.0 - p) ** n_same * (1.0 - TRUMP_IN_WEIGHT * p) ** n_trump_in
+            for s, p in zip(behind, chance, strict=True):
+                mine_beaters = beaters & ~voids[s]
+                n_trump_in = (mine_beaters & trumps_mask).bit_count() if c_lead != trump else 0
+                n_same = mine_beaters.bit_count() - n_trump_in
+                weight = VOID_TRUMP_IN_WEIGHT if voids[s] & lead_mask == lead_mask else TRUMP_IN_WEIGHT
+                keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
             expected = on_table + points[c] + n_behind * FOLLOW_SHARE * avg
             value = keep * expected - (1.0 - keep) * GIVE_AWAY * points[c] - cost
         if value > best_value:
@@ -192,10 +201,15 @@ def anton(hands: list[int], seat: int, leader: int, trick: tuple[int, ...], trum
     return best_card
 
 
-def playout(deal: Deal, policy: object, me: int = -1, mine: object = None) -> list[int]:
+def playout(
+    deal: Deal, policy: Policy, me: int = -1, mine: Policy | None = None, voids: list[int] | None = None
+) -> list[int]:
     """Play `deal` to the end of the game; the card points each seat wins from here on. Every seat
-    plays `policy`, seat `me` plays `mine` when given."""
+    plays `policy`, seat `me` plays `mine` when given. `voids` (per seat, the cards the table knows it
+    cannot hold) grows as seats fail to follow."""
     hands = list(deal.hands)
+    voids = list(voids) if voids is not None else [0, 0, 0, 0]
+    trumps_mask = SUIT_MASK[deal.trump]
     trump = deal.trump
     leader = deal.leader
     trick = deal.trick
@@ -205,8 +219,15 @@ def playout(deal: Deal, policy: object, me: int = -1, mine: object = None) -> li
     while done < TRICKS:
         while len(trick) < PLAYERS:
             choose = mine if seat == me and mine is not None else policy
-            c = choose(hands, seat, leader, trick, trump)  # type: ignore[operator]
+            c = choose(hands, seat, trick, trump, voids)
             hands[seat] ^= 1 << c
+            if trick:
+                lead = trick[0] // 9
+                suit = c // 9
+                if suit != lead and (suit != trump or lead == trump):
+                    voids[seat] |= (
+                        SUIT_MASK[lead] if lead != trump else trumps_mask & ~(1 << (9 * trump + UNTER))
+                    )
             trick = (*trick, c)
             seat = (seat + 1) % PLAYERS
         win = (leader + winner_index(trick, trump)) % PLAYERS
