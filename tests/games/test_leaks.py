@@ -200,6 +200,13 @@ async def test_the_schnapsen_search_players_see_only_their_seat(version: str) ->
     await _check_match("schnapsen", rng, [SeatKind.HUMAN, SeatKind.AI], version)
 
 
+async def test_dora_for_preisjass_sees_only_her_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dora samples the hidden cards from her view; at an AI table she plays through the same path."""
+    monkeypatch.setattr("games.ai.preisjass_search.player.DORA_NODES", 2000)  # the same code, quicker
+    rng = random.Random("preisjass-dora")
+    await _check_match("preisjass", rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI, SeatKind.AI], "dora")
+
+
 async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
     users = {
         i: await sync_to_async(factories.user)(f"p{i}") for i, k in enumerate(kinds) if k == SeatKind.HUMAN
