@@ -241,3 +241,15 @@ def test_the_true_world_explains_every_choice_of_players_who_follow_the_model() 
             hands[view["seat"]] = mask_of(view["hand"])
             sampled_misses.append(evidence.misses(hands, anton, 99))
     assert sum(m > 0 for m in sampled_misses) >= 10
+
+
+def test_the_strength_bench_counts_points_per_game_of_the_run() -> None:
+    from bench.ai_strength import GAMES, duplicate
+
+    measure = GAMES["preisjass"]
+    assert (measure.unit, measure.reference) == ("points_per_game", 39.25)
+    result = {"totals": [600, 300, 500, 484], "games_played": 12, "deals": [{}] * 12}
+    assert [measure.score(result, s) for s in range(PLAYERS)] == [50.0, 25.0, 500 / 12, 484 / 12]
+    figure = duplicate("preisjass", "random", pairs=2, first_seed=7, budget=1.0)
+    assert (figure["pairs"], figure["matches"], figure["deals"]) == (2, 8, 96)
+    assert figure["low"] <= figure["mean"] < 39.25  # random plays below Anton's fair share
