@@ -79,6 +79,11 @@ def _whists_per_deal(result: JSON, seat: int) -> float:
     return float(result["totals"][seat]) / max(1, result["deals_played"])
 
 
+def _points_per_game(result: JSON, seat: int) -> float:
+    """Preisjass: the seat's card points per game of the run (157 per game, fair share 39.25)."""
+    return result["totals"][seat] / max(1, result["games_played"])
+
+
 GAMES: dict[str, Measure] = {
     "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
     "preferanzen": Measure(
@@ -95,6 +100,7 @@ GAMES: dict[str, Measure] = {
         options={"pool": 10, "max_deals": 8},
         label="pools",
     ),
+    "preisjass": Measure(unit="points_per_game", reference=39.25, score=_points_per_game, label="runs"),
 }
 
 

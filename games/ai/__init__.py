@@ -22,6 +22,7 @@ DEFAULT_VERSION = "anton"
 _PLAYERS: dict[tuple[str, str], str] = {
     ("preisjass", "anton"): "games.ai.anton_preisjass:AntonPreisjass",
     ("preisjass", "bernd"): "games.ai.bernd_preisjass:BerndPreisjass",
+    ("preisjass", "dora"): "games.ai.preisjass_search.player:DoraPreisjass",
     ("schnapsen", "anton"): "games.ai.anton_schnapsen:AntonSchnapsen",
     ("schnapsen", "carla"): "games.ai.schnapsen_search.player:CarlaSchnapsen",
     ("schnapsen", "dora"): "games.ai.schnapsen_search.player:DoraSchnapsen",

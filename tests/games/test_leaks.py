@@ -208,10 +208,19 @@ async def test_the_preferanzen_search_players_see_only_their_seat(game: str, ver
     """The Preferanzen search players sample the hidden cards from their seat's view, at two AI seats."""
     rng = random.Random(f"{game}-{version}")
     await _check_match(game, rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
+
+
 @pytest.mark.parametrize("version", ["carla", "dora"])
 async def test_the_preferans_search_players_see_only_their_seat(version: str) -> None:
     rng = random.Random(f"preferans-{version}")
     await _check_match("preferans", rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
+
+
+async def test_dora_for_preisjass_sees_only_her_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dora samples the hidden cards from her view; at an AI table she plays through the same path."""
+    monkeypatch.setattr("games.ai.preisjass_search.player.DORA_NODES", 2000)  # the same code, quicker
+    rng = random.Random("preisjass-dora")
+    await _check_match("preisjass", rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI, SeatKind.AI], "dora")
 
 
 async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
