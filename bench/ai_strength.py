@@ -60,8 +60,26 @@ def _bummerl_won(result: JSON, seat: int) -> float:
     return 100.0 * (result["winner"] == seat)
 
 
+def _dealt(result: JSON) -> list[JSON]:
+    return [row for row in result.get("deals", []) if "declarer" in row]
+
+
+def _points_per_deal(result: JSON, seat: int) -> float:
+    """Preferanzen / Vienna: the seat's points per deal above the table's mean (Vienna's pot takes
+    points from everyone, so its rows do not sum to zero; Austrian rows do)."""
+    rows = _dealt(result)
+    total = sum(row["scores"][seat] - sum(row["scores"]) / 3 for row in rows)
+    return total / max(1, len(rows))
+
+
 GAMES: dict[str, Measure] = {
     "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
+    "preferanzen": Measure(
+        unit="points_per_deal", reference=0.0, score=_points_per_deal, options={"deals": 4}
+    ),
+    "preference_vienna": Measure(
+        unit="points_per_deal", reference=0.0, score=_points_per_deal, options={"deals": 4}
+    ),
 }
 
 

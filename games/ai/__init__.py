@@ -27,6 +27,10 @@ _PLAYERS: dict[tuple[str, str], str] = {
     ("schnapsen", "dora"): "games.ai.schnapsen_search.player:DoraSchnapsen",
     ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
     ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
+    ("preferanzen", "carla"): "games.ai.preferanzen_search.player:CarlaPreferanzen",
+    ("preferanzen", "dora"): "games.ai.preferanzen_search.player:DoraPreferanzen",
+    ("preference_vienna", "carla"): "games.ai.preferanzen_search.player:CarlaPreferanzen",
+    ("preference_vienna", "dora"): "games.ai.preferanzen_search.player:DoraPreferanzen",
     ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",
 }
 

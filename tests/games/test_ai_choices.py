@@ -27,28 +27,11 @@ def test_every_game_offers_a_choice_without_the_random_player(client: Client) ->
         assert game["ai_choices"][0]["level"] == "reference"
 
 
-def test_preferanzen_offers_the_strength_choice(client: Client) -> None:
-    choice = _games(client)["preferanzen"]["ai_choices"]
-    assert choice == [
-        {
-            "version": "anton",
-            "name": "Anton",
-            "level": "reference",
-            "mean": None,
-            "low": None,
-            "high": None,
-            "unit": None,
-            "reference_mean": None,
-            "rules_version": None,
-            "ai_version": None,
-            "pairs": None,
-            "seeds": None,
-            "rerun": None,
-            "words": "Grundstufe (Maßstab)",
-            "label": "Anton — Grundstufe (Maßstab)",
-            "measured_on": "",
-        }
-    ]
+def test_preferanzen_offers_the_search_levels(client: Client) -> None:
+    for game in ("preferanzen", "preference_vienna"):
+        choices = {c["version"]: c for c in _games(client)[game]["ai_choices"]}
+        assert list(choices) == ["anton", "carla", "dora"]
+        assert choices["anton"]["level"] == "reference"
 
 
 def test_a_measured_version_carries_its_figure_interval_and_unit() -> None:

@@ -202,6 +202,14 @@ async def test_the_schnapsen_search_players_see_only_their_seat(version: str) ->
     await _check_match("schnapsen", rng, [SeatKind.HUMAN, SeatKind.AI], version)
 
 
+@pytest.mark.parametrize("game", ["preferanzen", "preference_vienna"])
+@pytest.mark.parametrize("version", ["carla", "dora"])
+async def test_the_preferanzen_search_players_see_only_their_seat(game: str, version: str) -> None:
+    """The Preferanzen search players sample the hidden cards from their seat's view, at two AI seats."""
+    rng = random.Random(f"{game}-{version}")
+    await _check_match(game, rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
+
+
 async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
     users = {
         i: await sync_to_async(factories.user)(f"p{i}") for i, k in enumerate(kinds) if k == SeatKind.HUMAN

@@ -1,0 +1,461 @@
+"""The search players for Preferanzen and Vienna Preference: every decision by simulation over worlds
+sampled from the seat's view (worlds.py), each world searched with perfect information (solver.py).
+
+- Card play: every legal card gets its minimax value in each world; the best sum wins. Once few
+  tricks are left (`exact_tricks`) each world is solved to the end, before that `plies` deep (to the
+  end of a trick) and the rest estimated.
+- Bids, the talon discard and the contract: each candidate game is played out in sampled worlds (the
+  talon drawn with the hidden cards, the discard chosen as Anton would for that game) and valued by
+  the declarer's expected points; a bid is made only when the best game it allows is worth more than
+  `bid_margin`. Games Anton's estimate rates hopeless are not simulated.
+- Defence: staying or dropping out (and inviting) by the defenders' expected points over worlds, the
+  other defender's open choice taken as staying.
+
+The work per decision is bounded by a node budget (reproducible) and a CPU-time cap; a decision that
+finished no world falls back to Anton.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import combinations
+
+from games.ai.anton_preferanzen import TALON_HOPE, AntonPreferanzen, _discard_candidates, game_value
+from games.ai.base import JSON
+from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, side_value
+from games.ai.preferanzen_search.state import FIXED_VALUE, INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
+from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
+from games.ai.search.alphabeta import Table, search
+from games.ai.search.budget import Budget, BudgetExceeded
+from games.engine.preferanzen.austrian import LADDER, LEVEL, SPECIAL
+
+LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
+VIENNA_NUMBER = {"1": "C", "2": "S", "3": "D", "4": "H"}
+HOPELESS = 0.15  # Anton's chance of making a game below which it is not simulated
+
+
+class SearchPreferanzen:
+    name = "Search"
+
+    def __init__(
+        self,
+        worlds: int,
+        nodes: int,
+        plies: int,
+        exact_tricks: int,
+        contract_worlds: int,
+        contract_plies: int,
+        seconds: float = 0.33,
+        bid_margin: float = 1.0,
+    ) -> None:
+        self.worlds = worlds
+        self.nodes = nodes
+        self.plies = plies
+        self.exact_tricks = exact_tricks
+        self.contract_worlds = contract_worlds
+        self.contract_plies = contract_plies
+        self.seconds = seconds
+        self.bid_margin = bid_margin
+        #: counters for the bench: decisions searched, worlds and nodes searched
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+
+    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
+        if len(legal) == 1:
+            return legal[0]
+        budget = Budget(self.nodes, self.seconds)
+        phase = view["phase"]
+        action: JSON | None
+        if phase == "play":
+            action = self._play(view, legal, rng, budget)
+        elif phase == "bid":
+            action = self._bid(view, legal, rng, budget)
+        elif phase == "talon":
+            action = self._exchange(view, legal, rng, budget)
+        elif phase == "declare":
+            action = self._declare(view, legal, rng, budget)
+        elif phase in ("defend", "invite"):
+            action = self._defend(view, legal, rng, budget)
+        else:
+            action = None
+        self.stats["decisions"] += 1
+        self.stats["nodes"] += budget.nodes_used
+        if action is None:
+            return AntonPreferanzen().choose(view, legal, rng)
+        return action
+
+    # ------------------------------------------------------------------ card play
+    def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        me = view["seat"]
+        moves = _distinct(view, [INDEX[a["card"]] for a in legal])
+        if len(moves) == 1:
+            return next(a for a in legal if a["card"] == NAMES[moves[0]])
+        totals = dict.fromkeys(moves, 0.0)
+        left = len(view["hand"])
+        players = len(view["playing"])
+        if left <= self.exact_tricks:
+            depth = EXACT_DEPTH
+        else:
+            depth = self.plies + (players - len(view["trick"])) % players
+        done = 0
+        game = PreferanzenGame(me)
+        for _ in range(self.worlds):
+            deal = world_deal(view, rng)
+            table: Table = {}
+            try:
+                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+            except BudgetExceeded:
+                break
+            for move, value in values.items():
+                totals[move] += value
+            done += 1
+        self.stats["worlds"] += done
+        if not done:
+            return None
+        # ties go to the lowest card (it keeps the high ones)
+        best = max(moves, key=lambda m: (round(totals[m], 6), -(m & 7), -m))
+        return next(a for a in legal if a["card"] == NAMES[best])
+
+    # ------------------------------------------------------------------ simulated games
+    def _value(
+        self, terms: Terms, hands: list[int], playing: list[int], leader: int, me: int, budget: Budget
+    ) -> float:
+        """`me`'s side's points for the deal dealt as `hands`, searched `contract_plies` deep."""
+        deal = Deal(terms, hands, playing, leader)
+        value = search(PreferanzenGame(me), deal, self.contract_plies, budget, {})
+        self.stats["worlds"] += 1
+        return value
+
+    def _game_value(
+        self,
+        view: JSON,
+        game: str,
+        suit: str | None,
+        worlds: list[tuple[list[int], int]],
+        budget: Budget,
+        fixed_hand: int | None = None,
+    ) -> float:
+        """The declarer's (this seat's) mean points for declaring `game` over `worlds`, taking the pile
+        into the hand and discarding as Anton would unless it is a hand game or `fixed_hand` is
+        given. Raises BudgetExceeded."""
+        me = view["seat"]
+        vienna = view["game"] == "preference_vienna"
+        terms = _terms(vienna, game, suit, me, int(view.get("pot") or 0))
+        hand_game = game in SPECIAL or game in ("spiel", "herz_hand")
+        total = 0.0
+        for hands, pile in worlds:
+            hands = hands[:]
+            if fixed_hand is not None:
+                hands[me] = fixed_hand
+            elif not hand_game:
+                hands[me] = mask_of(_discard(names(hands[me] | pile), game, terms.trump, vienna))
+            t = terms
+            if vienna and hands[me] & ACES_MASK == ACES_MASK:
+                t = replace(terms, four_aces=True)
+            leader = (me + 2) % 3 if (not vienna and terms.kind == "sans_atout") else me
+            total += self._value(t, hands, [0, 1, 2], leader, me, budget)
+        return total / len(worlds)
+
+    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[tuple[list[int], int]]:
+        return [sample_hands(view, rng) for _ in range(count)]
+
+    # ------------------------------------------------------------------ auction
+    def _bid(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        vienna = view["game"] == "preference_vienna"
+        hand = list(view["hand"])
+        worlds = self._worlds(view, rng, self.contract_worlds)
+        cache: dict[tuple[str, str | None], float] = {}
+
+        def value(game: str, suit: str | None) -> float:
+            key = (game, suit)
+            if key not in cache:
+                rough = _anton_value(hand, game, suit, vienna, TALON_HOPE)
+                if _chance(rough, game, suit, vienna) < HOPELESS:
+                    cache[key] = rough
+                else:
+                    cache[key] = self._game_value(view, game, suit, worlds, budget)
+            return cache[key]
+
+        def bid_value(action: JSON) -> float:
+            bid = str(action["bid"])
+            if bid == "hold":
+                high = view["high_bid"]
+                bid = str(high["bid"])
+            return max(value(g, s) for g, s in _games_for_bid(bid, action.get("suit"), vienna))
+
+        try:
+            rated = [(bid_value(a), a) for a in legal if a["bid"] != "pass"]
+        except BudgetExceeded:
+            return None
+        good = [(v, a) for v, a in rated if v > self.bid_margin]
+        if not good:
+            return next(a for a in legal if a["bid"] == "pass")
+        best_value = max(v for v, _ in good)
+        # the cheap ways up (hold, the next step) when they lead to a game as good as the best
+        for v, a in good:
+            if a["bid"] not in ("geschaeft", "herzpraemie", "spiel", "herz") and v >= best_value - 0.5:
+                return a
+        return max(good, key=lambda x: x[0])[1]
+
+    # ------------------------------------------------------------------ talon and contract
+    def _exchange(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        vienna = view["game"] == "preference_vienna"
+        hand = list(view["hand"])
+        pool = hand + list(view["talon"])
+        high = view["high_bid"]
+        games = [g for g in _games_for_bid(str(high["bid"]), high.get("suit"), vienna)]
+        rated = sorted(((_anton_value(pool, g, s, vienna), (g, s)) for g, s in games), reverse=True)
+        candidates: list[tuple[float, str, str | None, tuple[str, str]]] = []
+        for _, (game, suit) in rated[:2]:
+            trump = SUITS.index(suit) if suit else -1
+            pairs = []
+            for a, b in combinations(_discard_candidates(pool, game, suit), 2):
+                rest = [c for c in pool if c not in (a, b)]
+                pairs.append((_anton_value(rest, game, suit, vienna), a, b))
+            pairs.sort(reverse=True)
+            for _, a, b in pairs[:3]:
+                candidates.append((0.0, game, suit, (a, b)))
+            del trump
+        worlds = self._worlds(view, rng, self.contract_worlds)
+        best: tuple[float, tuple[str, str]] | None = None
+        try:
+            for _, game, suit, (a, b) in candidates:
+                kept = mask_of([c for c in pool if c not in (a, b)])
+                v = self._game_value(view, game, suit, worlds, budget, fixed_hand=kept)
+                if best is None or v > best[0]:
+                    best = (v, (a, b))
+        except BudgetExceeded:
+            if best is None:
+                return None
+        assert best is not None
+        pick = sorted(best[1])
+        return next((x for x in legal if sorted(x["discard"]) == pick), None)
+
+    def _declare(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        vienna = view["game"] == "preference_vienna"
+        hand = list(view["hand"])
+        worlds = self._worlds(view, rng, self.contract_worlds)
+        mine = mask_of(hand)
+        # the likeliest games first, so that a spent budget has valued those
+        rough = [_anton_value(hand, *_declared(a, vienna), vienna) for a in legal]
+        rated = sorted(((v, i) for i, v in enumerate(rough)), reverse=True)
+        best: tuple[float, JSON] | None = None
+        try:
+            for estimate, i in rated:
+                action = legal[i]
+                if _chance(estimate, *_declared(action, vienna), vienna) < HOPELESS and best is not None:
+                    continue
+                if vienna:
+                    v = self._vienna_value(view, action, worlds, budget, mine)
+                else:
+                    game, suit = _declared(action, vienna)
+                    v = self._game_value(view, game, suit, worlds, budget, fixed_hand=mine)
+                if best is None or v > best[0]:
+                    best = (v, action)
+        except BudgetExceeded:
+            pass
+        return None if best is None else best[1]
+
+    def _vienna_value(
+        self, view: JSON, action: JSON, worlds: list[tuple[list[int], int]], budget: Budget, mine: int
+    ) -> float:
+        me = view["seat"]
+        trump = SUITS.index(str(action["trump"]))
+        terms = Terms(
+            vienna=True,
+            kind="trump",
+            game="number",
+            trump=trump,
+            declarer=me,
+            defense=_staying(me),
+            pot=int(view.get("pot") or 0),
+            no_aces=bool(action["no_aces"]),
+            four_aces=mine & ACES_MASK == ACES_MASK,
+        )
+        total = 0.0
+        for hands, _ in worlds:
+            hands = hands[:]
+            hands[me] = mine
+            total += self._value(terms, hands, [0, 1, 2], me, me, budget)
+        return total / len(worlds)
+
+    # ------------------------------------------------------------------ defence
+    def _defend(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        me = view["seat"]
+        declarer = view["declarer"]
+        partner = 3 - me - declarer
+        defense = list(view["defense"])
+        worlds = self._worlds(view, rng, self.contract_worlds)
+        options: list[tuple[list[int], str | None, list[str | None]]] = []
+        if view["phase"] == "defend":
+            partner_choice = defense[partner] or "stay"
+            for choice in ("stay", "drop"):
+                d = defense[:]
+                d[me], d[partner] = choice, partner_choice
+                playing = sorted([declarer] + [s for s in (me, partner) if d[s] == "stay"])
+                options.append((playing, None, d))
+        else:
+            d = defense[:]
+            options.append(([0, 1, 2], "invite", d))
+            options.append((sorted([declarer, me]), None, d))
+        values = []
+        try:
+            for playing, guest, d in options:
+                values.append(self._defence_value(view, worlds, playing, guest, d, budget))
+        except BudgetExceeded:
+            return None
+        pick = 0 if values[0] >= values[1] else 1
+        return legal[pick] if _ordered(legal, view["phase"]) else legal[1 - pick]
+
+    def _defence_value(
+        self,
+        view: JSON,
+        worlds: list[tuple[list[int], int]],
+        playing: list[int],
+        guest: str | None,
+        defense: list[str | None],
+        budget: Budget,
+    ) -> float:
+        me = view["seat"]
+        declarer = view["declarer"]
+        partner = 3 - me - declarer
+        base = terms_from_view({**view, "defense": defense, "guest": partner if guest else None})
+        total = 0.0
+        for hands, _ in worlds:
+            terms = base
+            if base.vienna and hands[declarer] & ACES_MASK == ACES_MASK:
+                terms = replace(base, four_aces=True)
+            if len(playing) == 1:  # both out: the declarer is credited with all ten tricks
+                scores = terms.scores([10 if s == declarer else 0 for s in range(3)], True)
+                total += side_value(Deal(terms, hands, playing, declarer), scores, me)
+                continue
+            total += self._value(terms, hands, playing, declarer, me, budget)
+        return total / len(worlds)
+
+
+def _distinct(view: JSON, cards: list[int]) -> list[int]:
+    """The lowest card of each run of legal cards with only played cards between them (they take the
+    same tricks in every world)."""
+    gone = 0
+    for trick in view["tricks"]:
+        for p in trick["cards"]:
+            gone |= 1 << INDEX[p["card"]]
+    legal = sum(1 << c for c in cards)
+    out: list[int] = []
+    prev = -1
+    for card in sorted(cards):
+        if prev >= 0 and prev >> 3 == card >> 3:
+            between = ((1 << card) - 1) & ~((2 << prev) - 1)
+            if not between & ~gone & ~legal:
+                prev = card
+                continue
+        out.append(card)
+        prev = card
+    return out
+
+
+ACES_MASK = sum(1 << (8 * s + 7) for s in range(4))
+
+
+def _ordered(legal: list[JSON], phase: str) -> bool:
+    """Whether legal[0] is the first option as `_defend` lists them (stay / invite)."""
+    first = legal[0]
+    return first.get("choice") == "stay" if phase == "defend" else first.get("invite") is True
+
+
+def _staying(declarer: int) -> tuple[str | None, str | None, str | None]:
+    d: list[str | None] = ["stay", "stay", "stay"]
+    d[declarer] = None
+    return (d[0], d[1], d[2])
+
+
+def _terms(vienna: bool, game: str, suit: str | None, me: int, pot: int) -> Terms:
+    trump = SUITS.index(suit) if suit else -1
+    if vienna:
+        return Terms(True, "trump", "number", trump, me, _staying(me), pot=pot)
+    kind = (
+        "bettler"
+        if game.startswith("bettler")
+        else game
+        if game in ("sans_atout", "durchmarsch")
+        else "trump"
+    )
+    return Terms(False, kind, game, trump, me, _staying(me))
+
+
+def _games_for_bid(bid: str, suit: object, vienna: bool) -> list[tuple[str, str | None]]:
+    """The games (game key, trump suit) the winner of the auction with `bid` may declare."""
+    if vienna:
+        if bid == "herz":
+            return [("herz_hand", "H")]
+        if bid == "spiel":
+            return [("spiel", str(suit))]
+        return [("number", s) for s in SUITS[int(bid) - 1 :]]
+    if bid == "geschaeft":
+        return [("geschaeft", str(suit))]
+    if bid == "herzpraemie":
+        return [("herzpraemie", "H")]
+    return [(g, LEVEL_SUIT.get(g)) for g in LADDER[LEVEL[bid] - 1 :] if g not in SPECIAL]
+
+
+def _declared(action: JSON, vienna: bool) -> tuple[str, str | None]:
+    if vienna:
+        return "number", str(action["trump"])
+    game = str(action["game"])
+    suit = action.get("suit") or LEVEL_SUIT.get(game) or ("H" if game == "herzpraemie" else None)
+    return game, str(suit) if suit else None
+
+
+def _anton_value(hand: list[str], game: str, suit: str | None, vienna: bool, hope: float = 0.0) -> float:
+    """Anton's expected points of declaring `game` (with `hope` tricks from a talon still to come)."""
+    if game in SPECIAL or game in ("spiel", "herz_hand"):
+        hope = 0.0
+    if vienna:
+        return game_value(hand, "n", suit, True, hope)
+    return game_value(hand, game, suit, False, hope)
+
+
+def _chance(value: float, game: str, suit: str | None, vienna: bool) -> float:
+    """The chance of making the game behind Anton's expected `value` (his win and loss amounts)."""
+    if vienna:
+        bonus = 20 if suit == "H" else 0
+        win, loss = 10 + bonus, 24 + bonus
+    elif game in LEVEL_SUIT or game == "geschaeft":
+        win, loss = 6, 9
+    elif game == "herzpraemie":
+        win, loss = 16, 18
+    else:
+        win = loss = FIXED_VALUE[game]
+    return (value + loss) / (win + loss)
+
+
+def _discard(pool: list[str], game: str, trump: int, vienna: bool) -> list[str]:
+    """Anton's best discard for `game`: the 10 cards kept."""
+    suit = SUITS[trump] if trump >= 0 else None
+    best: tuple[float, list[str]] = (-1e9, pool[:10])
+    for a, b in combinations(_discard_candidates(pool, game, suit), 2):
+        rest = [c for c in pool if c != a and c != b]
+        v = _anton_value(rest, game, suit, vienna)
+        if v > best[0]:
+            best = (v, rest)
+    return best[1]
+
+
+class CarlaPreferanzen(SearchPreferanzen):
+    """The middle level: fewer worlds, shallower."""
+
+    name = "Carla"
+
+    def __init__(self) -> None:
+        super().__init__(worlds=8, nodes=12_000, plies=3, exact_tricks=4, contract_worlds=6, contract_plies=3)
+
+
+class DoraPreferanzen(SearchPreferanzen):
+    """The strongest level."""
+
+    name = "Dora"
+
+    def __init__(self) -> None:
+        super().__init__(
+            worlds=24, nodes=80_000, plies=3, exact_tricks=6, contract_worlds=12, contract_plies=6
+        )

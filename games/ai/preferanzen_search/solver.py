@@ -1,0 +1,172 @@
+"""Preferanzen as a `SearchGame` seen from one seat's side: values are that side's points for the deal
+(the declarer's own score, or the defenders' scores added up), the other side minimises them. Moves
+are pruned to one card of each run of touching cards (cards with only played cards between them take
+the same tricks). A search deep enough to reach the end is exact; where the depth runs out between
+tricks, `evaluate` estimates the rest from the hands' strength."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from games.ai.preferanzen_search.state import BETTLER, SUIT_MASK, TRUMP, Deal, bits
+from games.ai.search.alphabeta import Table, search
+from games.ai.search.budget import Budget
+
+EXACT_DEPTH = 64  # deeper than any deal: a search to this depth is exact
+
+
+def side_value(deal: Deal, scores: list[int] | list[float], me: int) -> float:
+    declarer = deal.terms.declarer
+    if me == declarer:
+        return float(scores[declarer])
+    return float(sum(scores) - scores[declarer])
+
+
+class PreferanzenGame:
+    """The search adapter for seat `me` (its side maximises)."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+
+    def moves(self, state: Deal) -> list[int]:
+        legal = state.legal_mask()
+        live = state.hands[0] | state.hands[1] | state.hands[2]
+        for card in state.trick:
+            live |= 1 << card
+        cards: list[int] = []
+        prev = -1
+        for card in bits(legal):
+            if prev >= 0 and prev >> 3 == card >> 3:
+                between = ((1 << card) - 1) & ~((2 << prev) - 1)
+                if not between & live & ~legal:
+                    prev = card
+                    continue  # touches the previous card: same tricks
+            cards.append(card)
+            prev = card
+        return _order(state, cards)
+
+    def play(self, state: Deal, move: int) -> Deal:
+        return state.play(move)
+
+    def outcome(self, state: Deal) -> float | None:
+        if not state.over:
+            return None
+        return side_value(state, state.scores(), self.me)
+
+    def maximizing(self, state: Deal) -> bool:
+        declarer = state.terms.declarer
+        return (state.turn == declarer) == (self.me == declarer)
+
+    def key(self, state: Deal) -> Hashable:
+        h = state.hands
+        return (h[0], h[1], h[2], state.turn, state.trick, *state.tricks, state.run, state.best_run)
+
+    def quiet(self, state: Deal) -> bool:
+        return not state.trick
+
+    def evaluate(self, state: Deal) -> float:
+        return side_value(state, estimate_scores(state), self.me)
+
+
+def _order(state: Deal, cards: list[int]) -> list[int]:
+    """Likely best first: a leader's high cards (a Bettler declarer's low ones); a follower wins with its
+    cheapest winning card unless its side wins already, else plays low."""
+    if len(cards) < 2:
+        return cards
+    t = state.terms
+    seat = state.turn
+    if not state.trick:
+        if t.kind == BETTLER and seat == t.declarer:
+            return cards
+        return cards[::-1]
+    winning_side = (state.winner_seat == t.declarer) == (seat == t.declarer)
+    if t.kind == BETTLER:
+        # the declarer ducks with its highest card that stays under; defenders play high when the
+        # declarer is already under, else low
+        if seat == t.declarer:
+            return cards[::-1]
+        return cards[::-1] if not winning_side else cards
+    if winning_side:
+        return cards
+    return cards  # ascending: the cheapest winner (legal cards beat when they can) comes first
+
+
+def estimate_scores(state: Deal) -> list[float]:
+    """Every seat's points if the remaining tricks fall as the hands' strength suggests."""
+    t = state.terms
+    declarer = t.declarer
+    left = state.hands[declarer].bit_count()
+    playing = state.playing
+    if t.kind == BETTLER:
+        # a declarer card with a lower card of its suit behind it can be forced to win
+        others = 0
+        for s in playing:
+            if s != declarer:
+                others |= state.hands[s]
+        unsafe = 0
+        for card in bits(state.hands[declarer]):
+            below = SUIT_MASK[card >> 3] & ((1 << card) - 1)
+            if others & below:
+                unsafe += 1
+        p = max(0.0, 1.0 - 0.3 * unsafe)
+        return _mix(t.scores(state.tricks, True), t.scores(state.tricks, False), p)
+    power = [0.0, 0.0, 0.0]
+    live = state.hands[0] | state.hands[1] | state.hands[2]
+    for s in playing:
+        power[s] = _power(state.hands[s], live, t.trump)
+    total = sum(power) or 1.0
+    share = power[declarer] / total
+    expect = state.tricks[declarer] + left * share
+    if t.kind == TRUMP:
+        low = int(expect)
+        frac = expect - low
+        return _mix(_with(state, low), _with(state, min(low + 1, 10)), 1 - frac)
+    # sans atout / durchmarsch: all (or six in a row) needed, a win only when nearly everything is sure
+    need = left if t.kind != "sans_atout" else max(0, 6 - state.run)
+    p = max(0.0, min(1.0, (left * share - need + 1.0)))
+    return _mix(t.scores(state.tricks, True), t.scores(state.tricks, False), p)
+
+
+def _with(state: Deal, declarer_tricks: int) -> list[int]:
+    """The scores with the declarer ending on `declarer_tricks` and the defenders sharing the rest as
+    they hold it now (by power, rounded)."""
+    t = state.terms
+    d = t.declarer
+    tricks = list(state.tricks)
+    rest = 10 - sum(tricks) - max(0, declarer_tricks - tricks[d])
+    tricks[d] = max(declarer_tricks, tricks[d])
+    defenders = [s for s in state.playing if s != d]
+    if defenders and rest > 0:
+        tricks[defenders[0]] += (rest + 1) // 2 if len(defenders) == 2 else rest
+        if len(defenders) == 2:
+            tricks[defenders[1]] += rest // 2
+    return t.scores(tricks, tricks[d] >= 6)
+
+
+def _mix(win: list[int], lose: list[int], p: float) -> list[float]:
+    return [p * w + (1 - p) * lo for w, lo in zip(win, lose, strict=True)]
+
+
+def _power(hand: int, live: int, trump: int) -> float:
+    """Rough trick-taking power: masters (highest live card of their suit) and trumps count most."""
+    value = 0.1
+    for suit in range(4):
+        mine = hand & SUIT_MASK[suit]
+        if not mine:
+            continue
+        theirs = live & SUIT_MASK[suit] & ~mine
+        n = mine.bit_count()
+        if suit == trump:
+            value += n * 0.8
+        for card in bits(mine)[::-1]:
+            if theirs >> card == 0:  # no live card of theirs above it
+                value += 1.0
+                theirs &= ~(theirs & -theirs)  # it wins, and draws out their lowest
+            else:
+                break
+    return value
+
+
+def solve(deal: Deal, me: int, budget: Budget, depth: int = EXACT_DEPTH, table: Table | None = None) -> float:
+    """The value of `deal` for seat `me`'s side (exact when `depth` reaches the end of the deal)."""
+    return search(PreferanzenGame(me), deal, depth, budget, {} if table is None else table)

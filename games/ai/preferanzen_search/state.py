@@ -1,0 +1,342 @@
+"""A compact Preferanzen / Vienna Preference deal in play, for search: hands as 32-bit masks, a move is
+a card index.
+
+Card index = suit * 8 + rank, suits in "CSDH", ranks 7 8 9 T J Q K A (a higher index is the stronger
+card inside a suit). `Terms` holds what stays fixed during play (variant, contract, declarer, who
+defends, the pot); `Deal` what changes. The rules follow games/engine/preferanzen (cards.py, play.py,
+austrian.py and vienna.py settle); tests/ai/test_preferanzen_search_state.py checks them against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+N = 3
+SUITS = "CSDH"
+RANKS = "789TJQKA"
+NAMES = tuple(RANKS[i % 8] + SUITS[i // 8] for i in range(32))
+INDEX = {name: i for i, name in enumerate(NAMES)}
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+ALL_CARDS = (1 << 32) - 1
+ACES = sum(1 << (8 * s + 7) for s in range(4))
+
+TRUMP, BETTLER, SANS_ATOUT, DURCHMARSCH = "trump", "bettler", "sans_atout", "durchmarsch"
+#: Austrian fixed-value games (the declarer wins or loses the value, each other seat half of it)
+FIXED_VALUE = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: list[str] | tuple[str, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX[card]
+    return mask
+
+
+def names(mask: int) -> list[str]:
+    return [NAMES[c] for c in bits(mask)]
+
+
+def beats(card: int, winner: int, trump: int) -> bool:
+    """Whether `card` played now beats the card currently winning the trick."""
+    if card >> 3 == winner >> 3:
+        return card > winner
+    return card >> 3 == trump
+
+
+def follow_mask(hand: int, lead: int, winner: int, trump: int, lowest: bool) -> int:
+    """The cards of `hand` that may be played to a trick led with `lead` and won so far by `winner`
+    (engine: cards.legal_cards): a higher card of the led suit, else a lower one, else a trump that
+    beats, else any trump, else anything. `lowest`: only the lowest beating card (Vienna)."""
+    group = hand & SUIT_MASK[lead >> 3]
+    if not group:
+        if trump < 0:
+            return hand
+        group = hand & SUIT_MASK[trump]
+        if not group:
+            return hand
+    if group & SUIT_MASK[winner >> 3]:  # same suit as the winner: higher cards beat
+        higher = group & ~((2 << winner) - 1)
+    elif trump >= 0 and group & SUIT_MASK[trump]:  # trumps over a non-trump winner
+        higher = group
+    else:
+        higher = 0
+    if not higher:
+        return group
+    if lowest:
+        return higher & -higher
+    return higher
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What is fixed while a deal is played out."""
+
+    vienna: bool
+    kind: str  # trump / bettler / sans_atout / durchmarsch
+    game: str  # the contract's game key ("herzpraemie", "bettler_ouvert", "number", ...)
+    trump: int  # suit index, -1 without trumps
+    declarer: int
+    defense: tuple[str | None, str | None, str | None] = (None, None, None)
+    guest: int | None = None
+    pot: int = 0  # Vienna: what the pot holds
+    no_aces: bool = False
+    four_aces: bool = False  # Vienna: the declarer held all four aces after the exchange
+
+    def scores(self, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+        """Every seat's points for the deal (engine: the variant's `settle`)."""
+        return (_vienna if self.vienna else _austrian)(self, tricks, won)
+
+
+def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+    d = t.declarer
+    scores = [0] * N
+    if t.kind != TRUMP:
+        value = FIXED_VALUE[t.game]
+        for s in range(N):
+            scores[s] = (value if won else -value) if s == d else (-value // 2 if won else value // 2)
+        return scores
+    for s in ((d + 1) % N, (d + 2) % N):
+        if t.defense[s] == "drop":
+            lives, credited = True, 0
+        elif t.guest is not None:
+            credited = tricks[s] + tricks[t.guest]
+            lives = credited >= 4
+        else:
+            credited = tricks[s]
+            lives = credited >= 2
+        points = ((-3 if won else 4) if lives else (-8 if won else -2)) + credited
+        if t.game == "herzpraemie":
+            points += -5 if won else 5
+        scores[s] = points
+    scores[d] = -sum(scores)
+    return scores
+
+
+def _vienna(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+    d = t.declarer
+    delta = [0] * N
+    delta[d] += min(10, t.pot) if won else -20
+    defenders = ((d + 1) % N, (d + 2) % N)
+    for s in defenders:
+        if t.defense[s] != "stay":
+            continue
+        taken, need = tricks[s], 2
+        if t.guest is not None:
+            taken += tricks[t.guest]
+            need = 4
+        delta[s] += taken
+        delta[d] -= taken
+        if taken < need:
+            delta[s] -= 10
+    bonuses = (t.trump == 3) + (won and t.four_aces) + t.no_aces
+    sign = 1 if won else -1
+    for s in defenders:
+        delta[s] -= sign * 10 * bonuses
+        delta[d] += sign * 10 * bonuses
+    return delta
+
+
+class Deal:
+    """A deal in play. `turn` is the seat to play, `trick` the cards of the trick so far (in order, with
+    `trick_seats`), `winner_card` the card winning it so far. `over` once the deal is decided."""
+
+    __slots__ = (
+        "best_run",
+        "hands",
+        "order",
+        "over",
+        "run",
+        "terms",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "turn",
+        "winner_card",
+        "winner_seat",
+    )
+
+    def __init__(self, terms: Terms, hands: list[int], playing: list[int], turn: int) -> None:
+        self.terms = terms
+        self.hands = hands
+        #: the next seat to play after each seat (seats not playing are skipped)
+        self.order = _order(playing)
+        self.turn = turn
+        self.trick: tuple[int, ...] = ()
+        self.trick_seats: tuple[int, ...] = ()
+        self.winner_card = -1
+        self.winner_seat = -1
+        self.tricks = [0, 0, 0]
+        self.run = 0
+        self.best_run = 0
+        self.over = False
+
+    @property
+    def playing(self) -> list[int]:
+        return [s for s in range(N) if self.order[s] >= 0]
+
+    def copy(self) -> Deal:
+        new = Deal.__new__(Deal)
+        new.terms = self.terms
+        new.hands = self.hands[:]
+        new.order = self.order
+        new.turn = self.turn
+        new.trick = self.trick
+        new.trick_seats = self.trick_seats
+        new.winner_card = self.winner_card
+        new.winner_seat = self.winner_seat
+        new.tricks = self.tricks[:]
+        new.run = self.run
+        new.best_run = self.best_run
+        new.over = self.over
+        return new
+
+    # -- moves --------------------------------------------------------------------------------------
+    def legal_mask(self) -> int:
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        t = self.terms
+        lowest = (
+            t.vienna
+            and len(self.trick) == 1
+            and self.trick_seats[0] == t.declarer
+            and self.order[0] >= 0
+            and self.order[1] >= 0
+            and self.order[2] >= 0
+        )
+        return follow_mask(hand, self.trick[0], self.winner_card, t.trump, lowest)
+
+    def moves(self) -> list[int]:
+        return bits(self.legal_mask())
+
+    def play(self, card: int) -> Deal:
+        new = self.copy()
+        new.apply(card)
+        return new
+
+    def apply(self, card: int) -> None:
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        if not self.trick or beats(card, self.winner_card, self.terms.trump):
+            self.winner_card, self.winner_seat = card, seat
+        self.trick += (card,)
+        self.trick_seats += (seat,)
+        if len(self.trick) < self.players:
+            self.turn = self.order[seat]
+            return
+        winner = self.winner_seat
+        self.tricks[winner] += 1
+        self.trick, self.trick_seats = (), ()
+        self.winner_card = self.winner_seat = -1
+        self.turn = winner
+        declarer = self.terms.declarer
+        if winner == declarer:
+            self.run += 1
+            if self.run > self.best_run:
+                self.best_run = self.run
+        else:
+            self.run = 0
+        self.over = self._decided()
+
+    @property
+    def players(self) -> int:
+        return 3 - (self.order[0] < 0) - (self.order[1] < 0) - (self.order[2] < 0)
+
+    def _decided(self) -> bool:
+        t = self.terms
+        left = self.hands[t.declarer].bit_count()
+        if left == 0:
+            return True
+        if t.kind == BETTLER:
+            return self.tricks[t.declarer] > 0
+        if t.kind == DURCHMARSCH:
+            return sum(self.tricks) > self.tricks[t.declarer]
+        if t.kind == SANS_ATOUT:
+            return self.best_run >= 6 or self.run + left < 6
+        return False
+
+    # -- the result ---------------------------------------------------------------------------------
+    def won(self) -> bool:
+        """Whether the declarer made the contract (meaningful once `over`)."""
+        t = self.terms
+        taken = self.tricks[t.declarer]
+        if t.kind == TRUMP:
+            return taken >= 6
+        if t.kind == BETTLER:
+            return taken == 0
+        if t.kind == SANS_ATOUT:
+            return self.best_run >= 6
+        return taken == sum(self.tricks) and self.hands[t.declarer] == 0
+
+    def scores(self) -> list[int]:
+        """Every seat's points for the deal (meaningful once `over`)."""
+        return self.terms.scores(self.tricks, self.won())
+
+
+def _order(playing: list[int]) -> tuple[int, int, int]:
+    nxt = [-1, -1, -1]
+    for s in playing:
+        for k in (1, 2, 3):
+            o = (s + k) % N
+            if o in playing:
+                nxt[s] = o
+                break
+    return (nxt[0], nxt[1], nxt[2])
+
+
+# ---------------------------------------------------------------------- from the engine / to actions
+def terms_of(state: object, seat_pot: int | None = None) -> Terms:
+    """The Terms of an engine state in play (its contract, defence and pot)."""
+    from games.engine.preferanzen.state import PreferanzenState
+
+    assert isinstance(state, PreferanzenState)
+    contract = state.contract
+    assert contract is not None and state.declarer is not None
+    vienna = state.variant.key == "preference_vienna"
+    return Terms(
+        vienna=vienna,
+        kind=contract.kind,
+        game=contract.game,
+        trump=SUITS.index(contract.trump) if contract.trump else -1,
+        declarer=state.declarer,
+        defense=(state.defense[0], state.defense[1], state.defense[2]),
+        guest=state.guest,
+        pot=state.pot if seat_pot is None else seat_pot,
+        no_aces=contract.no_aces,
+        four_aces=bool(state.flags.get("four_aces")),
+    )
+
+
+def from_engine(state: object) -> Deal:
+    """The Deal of an engine state in play (tests and full-information tools only: it reads every
+    hand)."""
+    from games.engine.preferanzen.state import PreferanzenState
+
+    assert isinstance(state, PreferanzenState)
+    deal = Deal(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
+    deal.tricks = list(state.tricks_won)
+    deal.run, deal.best_run = state.run, state.best_run
+    for seat, card in state.trick:
+        _replay_card(deal, seat, INDEX[card])
+    return deal
+
+
+def _replay_card(deal: Deal, seat: int, card: int) -> None:
+    """Put a card already played to the open trick (its holder no longer has it)."""
+    if not deal.trick or beats(card, deal.winner_card, deal.terms.trump):
+        deal.winner_card, deal.winner_seat = card, seat
+    deal.trick += (card,)
+    deal.trick_seats += (seat,)
+
+
+def to_action(card: int, seat: int) -> dict[str, object]:
+    return {"type": "play", "seat": seat, "card": NAMES[card]}
