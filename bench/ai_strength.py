@@ -1,7 +1,7 @@
 """AI strength: each AI version against Anton ("Ø gegen Anton"), written to games/ai/strength.json.
 
     python -m bench ai_strength --game schnapsen [--versions dora carla] [--pairs 200]
-        [--seeds report|rerun|tune] [--budget 1.0] [--no-write]
+        [--seeds report|rerun|tune] [--budget 1.0] [--no-write] [--options '{"max_deals": 200}']
 
 Duplicate deals for every game: each seed is one set, the match is played once per seat with the same
 deals (chance comes from the seed alone, the players draw from their own generators), the measured
@@ -72,6 +72,13 @@ def _points_per_deal(result: JSON, seat: int) -> float:
     return total / max(1, len(rows))
 
 
+def _whists_per_deal(result: JSON, seat: int) -> float:
+    """Preferans: the seat's net whist balance of the settlement (`totals`: mountains paid out at 10/3
+    whists per point to each opponent, whists netted pair by pair; the three sum to zero) per deal
+    played. A match stopped by max_deals writes each seat's missing pool points on its mountain first."""
+    return float(result["totals"][seat]) / max(1, result["deals_played"])
+
+
 GAMES: dict[str, Measure] = {
     "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
     "preferanzen": Measure(
@@ -79,6 +86,14 @@ GAMES: dict[str, Measure] = {
     ),
     "preference_vienna": Measure(
         unit="points_per_deal", reference=0.0, score=_points_per_deal, options={"deals": 4}
+    ),
+    # Sochi, pool 10, cut at 8 deals (a whole pool-10 match runs 8-28 deals; see --options)
+    "preferans": Measure(
+        unit="whists_per_deal",
+        reference=0.0,
+        score=_whists_per_deal,
+        options={"pool": 10, "max_deals": 8},
+        label="pools",
     ),
 }
 
@@ -126,16 +141,20 @@ def pair_interval(scores: list[float]) -> tuple[float, float]:
     return max(0.0, low), min(1.0, high)
 
 
-def duplicate(game: str, version: str, pairs: int, first_seed: int, budget: float) -> dict[str, Any]:
-    """`pairs` sets of duplicate matches of `version` against Anton (one match per seat and seed)."""
+def duplicate(
+    game: str, version: str, pairs: int, first_seed: int, budget: float, options: JSON | None = None
+) -> dict[str, Any]:
+    """`pairs` sets of duplicate matches of `version` against Anton (one match per seat and seed);
+    `options` override the Measure's match options."""
     measure = GAMES[game]
+    match_options = {**measure.options, **(options or {})}
     player = get_player(game, version)
     if budget != 1.0 and hasattr(player, "nodes"):
         player.nodes = max(1, int(player.nodes * budget))
     timed = _Timed(player)
     anton = get_player(game, DEFAULT_VERSION)
     rules = get_rules(game)
-    seats_n = rules.players({**rules.default_options(), **measure.options})
+    seats_n = rules.players({**rules.default_options(), **match_options})
     scores: list[float] = []
     deals = 0
     started = time.perf_counter()
@@ -149,7 +168,7 @@ def duplicate(game: str, version: str, pairs: int, first_seed: int, budget: floa
                 game,
                 seats,
                 seed=seed,
-                options=measure.options or None,
+                options=match_options or None,
                 ai_rng=random.Random(seed * seats_n + seat),
             )
             total += measure.score(result, seat)
@@ -231,8 +250,9 @@ def _measure(game: str, args: argparse.Namespace) -> None:
     versions = args.versions or [v for v in available_versions(game) if v not in (DEFAULT_VERSION, "random")]
     rows = []
     for version in versions:
-        figure = duplicate(game, version, args.pairs, SEED_RANGES[args.seeds], args.budget)
-        if not args.no_write and args.budget == 1.0 and args.seeds in ("report", "rerun"):
+        options = json.loads(args.options) if args.options else None
+        figure = duplicate(game, version, args.pairs, SEED_RANGES[args.seeds], args.budget, options)
+        if not args.no_write and not options and args.budget == 1.0 and args.seeds in ("report", "rerun"):
             write_figure(game, version, figure, args.seeds)
         rows.append(
             [
@@ -250,7 +270,8 @@ def _measure(game: str, args: argparse.Namespace) -> None:
         )
     print_table(
         f"{game}: duplicate {measure.label} against Anton, {measure.unit} (Anton {measure.reference}); "
-        f"seeds {_seed_label(args.seeds, args.pairs)}, budget x{args.budget}",
+        f"seeds {_seed_label(args.seeds, args.pairs)}, budget x{args.budget}, "
+        f"options {json.dumps({**measure.options, **json.loads(args.options or '{}')})}",
         [
             "version",
             measure.unit,
@@ -275,6 +296,7 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--seeds", choices=sorted(SEED_RANGES), default="report")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--options", help="match options over the game's own, as JSON (never written)")
     args = parser.parse_args(argv)
     for game in args.game or sorted(GAMES):
         _measure(game, args)

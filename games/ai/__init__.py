@@ -32,6 +32,8 @@ _PLAYERS: dict[tuple[str, str], str] = {
     ("preference_vienna", "carla"): "games.ai.preferanzen_search.player:CarlaPreferanzen",
     ("preference_vienna", "dora"): "games.ai.preferanzen_search.player:DoraPreferanzen",
     ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",
+    ("preferans", "carla"): "games.ai.preferans_search.player:CarlaPreferans",
+    ("preferans", "dora"): "games.ai.preferans_search.player:DoraPreferans",
 }
 
 

@@ -210,6 +210,12 @@ async def test_the_preferanzen_search_players_see_only_their_seat(game: str, ver
     await _check_match(game, rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
 
 
+@pytest.mark.parametrize("version", ["carla", "dora"])
+async def test_the_preferans_search_players_see_only_their_seat(version: str) -> None:
+    rng = random.Random(f"preferans-{version}")
+    await _check_match("preferans", rng, [SeatKind.HUMAN, SeatKind.AI, SeatKind.AI], version)
+
+
 async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], version: str | None) -> None:
     users = {
         i: await sync_to_async(factories.user)(f"p{i}") for i, k in enumerate(kinds) if k == SeatKind.HUMAN

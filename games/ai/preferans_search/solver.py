@@ -1,0 +1,339 @@
+"""The double-dummy solver: the number of tricks one side takes from a position under perfect play by
+everyone with all hands known.
+
+`Solver.value(deal)` counts the future tricks of the `target` positions (the declarer in a game or a
+misère, the searching seat in raspasy) with the `maximizers` trying to raise it and the others to
+lower it: the declarer maximises his tricks in a game, the defenders maximise the misère declarer's,
+and in raspasy the two others are taken to play against the searching seat (the paranoid view: the
+game is not zero-sum there, and the worst case is the safe one).
+
+Alpha-beta on whole tricks with a transposition table at trick boundaries (lower and upper bounds per
+position) and equivalent cards folded: two cards of one hand with no card between them left in play
+(hands and the current trick) are the same move. It runs in place on plain ints for speed; `SearchGame`
+below is the same game for the shared toolkit (games.ai.search), which the tests compare it with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from games.ai.preferans_search.state import GAME, MISERE, RASPASY, SUIT_MASK, Deal, bits
+from games.ai.search.budget import Budget
+
+_REPS: dict[int, tuple[int, ...]] = {}
+#: high-card strength of a suit's byte: J 1, Q 2, K 3, A 4
+_HONOURS = [sum(max(0, r - 3) for r in range(8) if m >> r & 1) for m in range(256)]
+
+
+def _suit_reps(rest: int, mine: int) -> tuple[int, ...]:
+    """Ranks (0..7) of `mine`, one per run of cards with no other card of `rest` between them (the
+    highest of each run), highest first."""
+    key = rest << 8 | mine
+    reps = _REPS.get(key)
+    if reps is None:
+        out: list[int] = []
+        prev = False  # the card above was mine and nothing of `rest` lies between
+        for rank in range(7, -1, -1):
+            bit = 1 << rank
+            if mine & bit:
+                if not prev:
+                    out.append(rank)
+                prev = True
+            elif rest & bit:
+                prev = False
+        reps = tuple(out)
+        _REPS[key] = reps
+    return reps
+
+
+def sides(deal: Deal, me: int) -> tuple[int, int]:
+    """(target, maximizers) as position bit masks for the seat at position `me`."""
+    if deal.kind == GAME:
+        d = 1 << deal.declarer
+        return d, d
+    if deal.kind == MISERE:
+        d = 1 << deal.declarer
+        return d, 7 & ~d
+    return 1 << me, 7 & ~(1 << me)
+
+
+class Solver:
+    def __init__(self, deal: Deal, target: int, maximizers: int, budget: Budget, stop: int = 10) -> None:
+        self.stop = stop  # the trick count where `estimate` replaces the search (10: exact)
+        self.trump = deal.trump
+        self.raspasy = deal.kind == RASPASY
+        self.talon_suits = deal.talon_suits
+        self.target = target
+        self.maximizers = maximizers
+        self.budget = budget
+        self.game_target = deal.declarer if deal.kind == GAME and target == 1 << deal.declarer else -1
+        self.table: dict[tuple[int, int, int, int, int], tuple[float, float]] = {}
+
+    # --- public --------------------------------------------------------------------------------
+    def value(self, deal: Deal, alpha: float = -1, beta: float = 11) -> float:
+        """Future tricks of the target side from `deal` (not counting tricks already taken)."""
+        return self._search(deal.hands[:], deal.turn, list(deal.trick), deal.done, alpha, beta)
+
+    def move_values(self, deal: Deal) -> dict[int, float]:
+        """Every legal card of the position to move and the target's future tricks after it (cards that
+        are equivalent get their representative's value)."""
+        hands, trick = deal.hands, deal.trick
+        out: dict[int, float] = {}
+        for card, group in self._moves(hands, deal.turn, trick, deal.done):
+            child = deal.play(card)
+            won = 0
+            if not child.trick and len(trick) == 2:
+                won = 1 if self.target >> _last_winner(deal, card) & 1 else 0
+            value = won + self._search(child.hands, child.turn, child.trick, child.done, -1, 11)
+            for c in group:
+                out[c] = value
+        return out
+
+    # --- search --------------------------------------------------------------------------------
+    def _moves(
+        self, hands: list[int], turn: int, trick: list[tuple[int, int]], done: int
+    ) -> list[tuple[int, list[int]]]:
+        """(representative card, the equivalent cards it stands for), in a search-friendly order."""
+        hand = hands[turn]
+        legal = hand
+        if self.raspasy and done < 2:
+            ts = self.talon_suits[done]
+            if ts >= 0 and hand & SUIT_MASK[ts]:
+                legal = hand & SUIT_MASK[ts]
+            elif trick:
+                legal = _follow(hand, trick[0][1] >> 3, -1)
+        elif trick:
+            legal = _follow(hand, trick[0][1] >> 3, self.trump)
+        rest = hands[0] | hands[1] | hands[2]
+        for _, c in trick:
+            rest |= 1 << c
+        rest &= ~hand
+        out: list[tuple[int, list[int]]] = []
+        for suit in range(4):
+            mine = legal >> (8 * suit) & 0xFF
+            if not mine:
+                continue
+            others = rest >> (8 * suit) & 0xFF
+            reps = _suit_reps(others, mine)
+            for rank in reps:
+                group = [suit * 8 + rank]
+                r = rank - 1
+                while r >= 0 and not others >> r & 1:
+                    if mine >> r & 1:
+                        group.append(suit * 8 + r)
+                    r -= 1
+                out.append((suit * 8 + rank, group))
+        return out
+
+    def _order(self, hands: list[int], turn: int, trick: list[tuple[int, int]], done: int) -> list[int]:
+        moves = [m for m, _ in self._moves(hands, turn, trick, done)]
+        if len(moves) < 2:
+            return moves
+        if not trick:
+            wants = (self.maximizers >> turn & 1) == (self.target >> turn & 1)
+            if not wants:
+                moves.sort(key=lambda c: c & 7)
+                return moves
+            rest = (hands[0] | hands[1] | hands[2]) & ~hands[turn]
+
+            def lead_key(c: int) -> tuple[int, int]:
+                above = rest & SUIT_MASK[c >> 3] & ~((2 << c) - 1)
+                return (0 if not above else 1, -(c & 7))
+
+            moves.sort(key=lead_key)
+            return moves
+        strong = self._strong(done)
+        best_pos, best = trick[0]
+        for pos, card in trick[1:]:
+            if _beats(card, best, strong):
+                best_pos, best = pos, card
+        mine = self.maximizers >> turn & 1
+        ally = (self.maximizers >> best_pos & 1) == mine
+        wants = mine == (self.target >> turn & 1)  # this hand wants the trick for itself
+        winners = [c for c in moves if _beats(c, best, strong)]
+        losers = [c for c in moves if not _beats(c, best, strong)]
+        winners.sort(key=lambda c: (c >> 3 == strong, c & 7))
+        losers.sort(key=lambda c: c & 7)
+        if wants and not ally:
+            return winners + losers
+        return losers[::-1] + winners if not wants else losers + winners
+
+    def _strong(self, done: int) -> int:
+        if self.raspasy and done < 2 and self.talon_suits[done] >= 0:
+            return self.talon_suits[done]
+        return self.trump
+
+    def _search(
+        self, hands: list[int], turn: int, trick: list[tuple[int, int]], done: int, alpha: float, beta: float
+    ) -> float:
+        self.budget.spend()
+        left = 10 - done
+        if left == 0:
+            return 0
+        key = None
+        if not trick:
+            if left == 1:
+                return self._last_trick(hands, turn, done)
+            if done >= self.stop:
+                return self.estimate(hands, turn)
+            key = (hands[0], hands[1], hands[2], turn, min(done, 2) if self.raspasy else 0)
+            entry = self.table.get(key)
+            low, high = entry if entry is not None else (0, left)
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        maximizing = self.maximizers >> turn & 1
+        best: float = -1 if maximizing else 99
+        a, b = alpha, beta
+        for card in self._order(hands, turn, trick, done):
+            bit = 1 << card
+            hands[turn] ^= bit
+            trick.append((turn, card))
+            if len(trick) == 3:
+                winner = _winner(trick, self._strong(done))
+                won = self.target >> winner & 1
+                nxt = 0 if self.raspasy and done + 1 < 2 else winner
+                saved = trick[:]
+                trick.clear()
+                value = won + self._search(hands, nxt, trick, done + 1, a - won, b - won)
+                trick.extend(saved)
+            else:
+                value = self._search(hands, (turn + 1) % 3, trick, done, a, b)
+            trick.pop()
+            hands[turn] ^= bit
+            if maximizing:
+                if value > best:
+                    best = value
+                    if best > a:
+                        a = best
+                        if a >= b:
+                            break
+            elif value < best:
+                best = value
+                if best < b:
+                    b = best
+                    if a >= b:
+                        break
+        if key is not None:
+            low, high = self.table.get(key, (0, left))
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+    def estimate(self, hands: list[int], turn: int) -> float:
+        """The target's future tricks guessed at a trick boundary from each hand's top winners (cards above
+        every other card of their suit still out, in a row, and long trumps) and high-card strength.
+        For the declarer of a game a linear fit to exact solves of real deals (Anton's bidding),
+        elsewhere the winners plus the rest of the tricks shared by strength."""
+        left = hands[turn].bit_count()
+        everyone = hands[0] | hands[1] | hands[2]
+        sure = [0.0, 0.0, 0.0]
+        strength = [0.5, 0.5, 0.5]
+        for pos in range(3):
+            mine = hands[pos]
+            others = everyone & ~mine
+            for suit in range(4):
+                m = mine >> (8 * suit) & 0xFF
+                if not m:
+                    continue
+                o = others >> (8 * suit) & 0xFF
+                run = 0
+                for rank in range(7, -1, -1):
+                    if m >> rank & 1:
+                        run += 1
+                    elif o >> rank & 1:
+                        break
+                if suit == self.trump:
+                    longest = max((hands[q] >> (8 * suit) & 0xFF).bit_count() for q in range(3) if q != pos)
+                    run = max(run, m.bit_count() - longest)
+                    strength[pos] += 2 * m.bit_count()
+                sure[pos] += min(run, left)
+                strength[pos] += _HONOURS[m]
+        share = [x / sum(strength) for x in strength]
+        if self.game_target >= 0:
+            d = self.game_target
+            return min(float(left), max(0.0, 0.03 * left + 0.555 * sure[d] + 0.746 * share[d] * left))
+        total = sum(sure)
+        if total > left:
+            sure = [x * left / total for x in sure]
+            total = left
+        rest = left - total
+        return sum(sure[p] + rest * share[p] for p in range(3) if self.target >> p & 1)
+
+    def _last_trick(self, hands: list[int], turn: int, done: int) -> int:
+        trick = [(turn, hands[turn].bit_length() - 1)]
+        trick.append(((turn + 1) % 3, hands[(turn + 1) % 3].bit_length() - 1))
+        trick.append(((turn + 2) % 3, hands[(turn + 2) % 3].bit_length() - 1))
+        return self.target >> _winner(trick, self._strong(done)) & 1
+
+
+def _follow(hand: int, suit: int, trump: int) -> int:
+    same = hand & SUIT_MASK[suit]
+    if same:
+        return same
+    if trump >= 0 and hand & SUIT_MASK[trump]:
+        return hand & SUIT_MASK[trump]
+    return hand
+
+
+def _beats(card: int, best: int, strong: int) -> bool:
+    if card >> 3 == best >> 3:
+        return card > best
+    return card >> 3 == strong
+
+
+def _winner(trick: list[tuple[int, int]], strong: int) -> int:
+    best_pos, best = trick[0]
+    for pos, card in trick[1:]:
+        if _beats(card, best, strong):
+            best_pos, best = pos, card
+    return best_pos
+
+
+def _last_winner(deal: Deal, card: int) -> int:
+    return deal.trick_winner([*deal.trick, (deal.turn, card)])
+
+
+class PreferansGame:
+    """The same game as a `SearchGame` of the shared toolkit (plain, no folding): the value is the
+    target side's total tricks at the end of the deal."""
+
+    def __init__(self, target: int, maximizers: int) -> None:
+        self.target = target
+        self.maximizers = maximizers
+
+    def moves(self, state: Deal) -> list[int]:
+        return state.legal()
+
+    def play(self, state: Deal, move: int) -> Deal:
+        return state.play(move)
+
+    def outcome(self, state: Deal) -> float | None:
+        if not state.over:
+            return None
+        return float(sum(state.tricks[p] for p in range(3) if self.target >> p & 1))
+
+    def maximizing(self, state: Deal) -> bool:
+        return bool(self.maximizers >> state.turn & 1)
+
+    def key(self, state: Deal) -> Hashable:
+        return (tuple(state.hands), state.turn, tuple(state.trick), tuple(state.tricks), state.done)
+
+    def evaluate(self, state: Deal) -> float:
+        return float(sum(state.tricks[p] for p in range(3) if self.target >> p & 1))
+
+    def quiet(self, state: Deal) -> bool:
+        return False
+
+
+__all__ = ["PreferansGame", "Solver", "bits", "sides"]
