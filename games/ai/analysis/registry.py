@@ -32,11 +32,18 @@ def _vienna() -> Analyser:
     return PreferanzenAnalyser("preference_vienna")
 
 
+def _preferans() -> Analyser:
+    from games.ai.analysis.preferans import PreferansAnalyser
+
+    return PreferansAnalyser()
+
+
 ANALYSERS: dict[str, Callable[[], Analyser]] = {
     "schnapsen": _schnapsen,
     "preisjass": _preisjass,
     "preferanzen": _preferanzen,
     "preference_vienna": _vienna,
+    "preferans": _preferans,
 }
 
 
