@@ -78,7 +78,12 @@ def test_open_values_equal_plain_minimax_over_the_engine_on_endgames(game: str) 
     assert checked >= 5
 
 
-def test_a_bad_card_is_a_blunder_and_the_best_card_is_named() -> None:
+def test_a_bad_card_is_a_blunder_and_the_best_card_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # small budgets keep the match's earlier decisions quick; three cards a hand are solved in them
+    monkeypatch.setattr(preferanzen, "WORLDS", 6)
+    monkeypatch.setattr(preferanzen, "VIEW_NODES", 6000)
+    monkeypatch.setattr(preferanzen, "OPEN_NODES", 3000)
+    monkeypatch.setattr(preferanzen, "DEFENCE_PLIES", 2)
     game = "preferanzen"
     analyser = get_analyser(game)
     assert analyser is not None
@@ -96,15 +101,15 @@ def test_a_bad_card_is_a_blunder_and_the_best_card_is_named() -> None:
             totals = state.result()["totals"]
             values = [_minimax(game, get_rules(game).apply(state, a), me, totals) for a in legal]
             if max(values) - min(values) >= 2 * analyser.thresholds.blunder:
-                found = events, legal, values
+                found = events, legal, values, me
                 break
         if found is not None:
             break
     assert found is not None
-    events, legal, values = found
+    events, legal, values, seat = found
     bad = legal[values.index(min(values))]
     played = [*events, bad]
-    result = analyse_match(analyser, played)
+    result = analyse_match(analyser, played, seats=[seat])
     decision = result["decisions"][-1]
     assert decision["seq"] == len(played)
     assert same_action(decision["played"], bad)
@@ -113,7 +118,7 @@ def test_a_bad_card_is_a_blunder_and_the_best_card_is_named() -> None:
     best = values[next(i for i, a in enumerate(legal) if same_action(a, decision["best"]))]
     assert best == max(values)
     # analysed twice: the same figures
-    assert analyse_match(analyser, played) == result
+    assert analyse_match(analyser, played, seats=[seat]) == result
 
 
 def test_analysing_a_whole_deal_twice_gives_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,3 +136,31 @@ def test_analysing_a_whole_deal_twice_gives_the_same_data(monkeypatch: pytest.Mo
     first = analyse_match(analyser, events)
     assert first["decisions"] and all(d["view"] is not None for d in first["decisions"])
     assert analyse_match(analyser, events) == first
+
+
+@pytest.mark.parametrize("game", ["preferanzen", "preference_vienna"])
+def test_the_defence_is_valued_and_both_out_is_what_the_engine_settles(game: str) -> None:
+    """Dropping out after the other defender dropped ends the deal at once (the declarer credited with
+    every trick): the open value of that drop is the engine's own settlement for the defenders."""
+    analyser = get_analyser(game)
+    assert analyser is not None
+    checked = 0
+    for seed in range(30):
+        for _, state in _anton_match(game, seed):
+            if state.phase != "defend":
+                continue
+            me = state.to_move
+            assert isinstance(me, int)
+            declarer = state.declarer  # type: ignore[attr-defined]
+            partner = 3 - me - declarer
+            if state.defense[partner] != "drop":  # type: ignore[attr-defined]
+                continue
+            legal = state.legal_actions()
+            drop = next(i for i, a in enumerate(legal) if a["choice"] == "drop")
+            after = get_rules(game).apply(state, legal[drop])
+            expected = _side(state, me, state.result()["totals"], after.result()["totals"])
+            assert analyser.open_values(state, legal).values[drop] == pytest.approx(expected)
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2

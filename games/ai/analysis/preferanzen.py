@@ -9,18 +9,22 @@ the solver's estimate at the leaves. View: `WORLDS` deals sampled from the seat'
 seat holds at most `EXACT_TRICKS` cards, else to the end of the next trick plus `PLIES`.
 Node budgets only (no clock), so the same version gives the same figures.
 
-Bids, the talon exchange, the contract and the defence (stay, drop, invite) are not valued yet: see
-docs/analysis.md.
+The defence (stay or drop out, then inviting the other defender or playing alone) is valued as the
+search player values it (`SearchPreferanzen._defence_value`): each option's deal searched
+`DEFENCE_PLIES` deep, a defender still to decide taken as staying; open with the real hands, from the
+view over `DEFENCE_WORLDS` sampled worlds. Bids, the talon exchange and the contract are not valued yet:
+see docs/analysis.md.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.ai.analysis.base import JSON, Thresholds, Values
+from games.ai.analysis.base import JSON, Thresholds, Values, same_action
+from games.ai.preferanzen_search.player import SearchPreferanzen
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame
-from games.ai.preferanzen_search.state import INDEX, Deal, from_engine
-from games.ai.preferanzen_search.worlds import world_deal
+from games.ai.preferanzen_search.state import INDEX, Deal, from_engine, mask_of
+from games.ai.preferanzen_search.worlds import sample_hands, world_deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
@@ -33,6 +37,10 @@ PLIES = 3  # beyond the end of the current trick, when the exact solve does not 
 WORLDS = 16
 VIEW_NODES = 40_000  # per decision, all worlds together
 EXACT_TRICKS = 5  # the view angle solves each world to the end from this many cards in hand on
+DEFENCE_PLIES = 6
+DEFENCE_WORLDS = 10
+DEFENCE_NODES = 200_000  # per decision, all worlds and both options together
+DEFENCE = ("defend", "invite")
 
 
 class PreferanzenAnalyser:
@@ -44,12 +52,18 @@ class PreferanzenAnalyser:
         self.game = game
 
     def decides(self, state: GameState, seat: int) -> bool:
-        return bool(state.phase == "play")
+        return state.phase == "play" or state.phase in DEFENCE
 
     def deal(self, state: GameState) -> int:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def open_values(self, state: GameState, legal: list[JSON]) -> Values:
+        if state.phase in DEFENCE:
+            hands = [mask_of(h) for h in state.hands]  # type: ignore[attr-defined]
+            view = state.view(state.to_move)  # type: ignore[arg-type]
+            values = defence_values(view, legal, [(hands, 0)], Budget(UNLIMITED, NO_CLOCK))
+            assert values is not None
+            return Values(values, exact=False)
         deal = from_engine(state)
         return open_deal_values(deal, deal.turn, [INDEX[a["card"]] for a in legal], OPEN_NODES)
 
@@ -57,6 +71,10 @@ class PreferanzenAnalyser:
         seat = state.to_move
         assert isinstance(seat, int)
         view = state.view(seat)
+        if state.phase in DEFENCE:
+            worlds = [sample_hands(view, rng) for _ in range(DEFENCE_WORLDS)]
+            values = defence_values(view, legal, worlds, Budget(DEFENCE_NODES, NO_CLOCK))
+            return Values(values, exact=False) if values is not None else None
         moves = [INDEX[a["card"]] for a in legal]
         exact = len(view["hand"]) <= EXACT_TRICKS
         depth = EXACT_DEPTH if exact else _to_trick_end(len(view["playing"]), len(view["trick"]))
@@ -76,6 +94,31 @@ class PreferanzenAnalyser:
         if not done:
             return None
         return Values([t / done for t in totals], exact=exact)
+
+
+def defence_values(
+    view: JSON, legal: list[JSON], worlds: list[tuple[list[int], int]], budget: Budget
+) -> list[float] | None:
+    """Stay / drop (or invite / alone) valued over `worlds` for the defender's side, in `legal`'s order;
+    None when the budget runs out."""
+    player = SearchPreferanzen(
+        worlds=len(worlds),
+        nodes=0,
+        plies=0,
+        exact_tricks=0,
+        contract_worlds=len(worlds),
+        contract_plies=DEFENCE_PLIES,
+    )
+    first: JSON
+    if view["phase"] == "defend":
+        first = {"type": "defend", "choice": "stay"}
+    else:
+        first = {"type": "invite", "invite": True}
+    try:
+        values = player.defence_option_values(view, worlds, budget)
+    except BudgetExceeded:
+        return None
+    return [values[0] if same_action(a, first) else values[1] for a in legal]
 
 
 def _to_trick_end(players: int, in_trick: int) -> int:
