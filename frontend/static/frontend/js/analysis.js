@@ -15,7 +15,7 @@ export function classLabel(name) {
 }
 
 function unitLabel(unit) {
-  return { "game points": t("game points"), "card points": t("card points") }[unit] || unit;
+  return { "game points": t("game points"), "card points": t("card points"), points: t("points"), tricks: t("tricks") }[unit] || unit;
 }
 
 function points(value) {
