@@ -24,19 +24,19 @@ def deal_results(game: str, events: list[JSON]) -> list[JSON]:
     analyser = get_analyser(game)
     state = rules.initial_state(events[0])
     result = state.result()
-    rows, totals = len(result["deals"]), list(result["totals"])
+    rows, totals = len(result.get("deals", [])), list(result["totals"])
     out: list[JSON] = []
     for event in events[1:]:
         before = state
         state = rules.apply(state, event)
         result = state.result()
-        if len(result["deals"]) > rows:
+        if len(result.get("deals", [])) > rows:
             key = analyser.deal(before) if analyser is not None else len(out) + 1
             now = list(result["totals"])
             out.append(
                 {"key": key, "points": [round(float(b - a), 3) for a, b in zip(totals, now, strict=True)]}
             )
-            rows, totals = len(result["deals"]), now
+            rows, totals = len(result.get("deals", [])), now
     return out
 
 

@@ -101,3 +101,24 @@ def test_deal_results_sum_to_the_totals(players) -> None:
     assert len(results) == len(final["deals"]) > 1
     assert [sum(r["points"][s] for r in results) for s in (0, 1)] == final["totals"]
     assert [r["key"] for r in results] == [row["deal"] for row in final["deals"]]
+
+
+def test_a_game_without_an_analyser_still_compares_its_released_round(
+    duel, players, django_capture_on_commit_callbacks
+) -> None:
+    anna, ben, carl, dora = players
+    league = make_league(anna)  # the test-only duel: no analyser
+    join(league, ben, carl, dora)
+    round_ = services.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna, ben], [carl, dora]])
+    first, second = (link.match for link in LeagueMatch.objects.filter(round=round_).order_by("table"))
+    play_to_end(first, {0: anna, 1: ben})
+    play_to_end(second, {0: dora, 1: carl})
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.project_match.apply(args=(second.pk,))
+    client = APIClient()
+    client.force_login(anna)
+    body = client.get(f"/api/matches/{second.pk}/analysis/").json()
+    assert body["status"] == "unavailable"
+    assert body["round"]["table"] == 1
+    assert [t["match"] for t in body["round"]["tables"]] == [first.pk, second.pk]
+    assert not any(t["analysed"] for t in body["round"]["tables"])
