@@ -19,6 +19,7 @@ from django.db import IntegrityError, close_old_connections, transaction
 from django.utils import timezone
 
 from analysis.models import AnalysisStatus, MatchAnalysis
+from analysis.rounds import round_comparison
 from games import selectors
 from games.actors import Actor
 from games.ai.analysis.base import analyse_match
@@ -53,6 +54,7 @@ def analysis_payload(match: Match) -> dict[str, Any]:
     if analyser is None:
         return {
             **payload,
+            "round": round_comparison(match),
             "status": UNAVAILABLE,
             "message": f"no analysis is available for {match.game}",
             "version": None,
@@ -61,9 +63,19 @@ def analysis_payload(match: Match) -> dict[str, Any]:
         }
     row = MatchAnalysis.objects.filter(match=match, version=analyser.version).first()
     if row is None:
-        return {**payload, "status": NONE, "version": analyser.version, "progress": None, "analysis": None}
+        return {
+            **payload,
+            "round": None,
+            "status": NONE,
+            "version": analyser.version,
+            "progress": None,
+            "analysis": None,
+        }
+    over = row.status in (AnalysisStatus.DONE, AnalysisStatus.FAILED)
     return {
         **payload,
+        # replays every table of the round: sent once the polling is over, not with every progress
+        "round": round_comparison(match) if over else None,
         "status": row.status,
         "version": row.version,
         "progress": {"done": row.done, "total": row.total},

@@ -1,11 +1,13 @@
 """Post-match analysis: CPU seconds to analyse a whole match (every seat's decisions), per game.
 
-    .venv/bin/python -m bench analysis [--matches 3] [--seed 1] [--games schnapsen,preisjass]
+    .venv/bin/python -m bench analysis [--matches 3] [--seed 1] [--games schnapsen,preisjass,preferanzen]
 
-Each match (a Schnapsen Bummerl to 7, a Preisjass run of 12 games) is played by Anton at every seat
-from a seeded deal, then analysed with `games.ai.analysis` as the analysis worker does (both angles,
-every seat). Reports per game the decisions analysed and the CPU time per match (process time:
-the work one worker spends) and per decision; goals: a Bummerl under 10 s, a Preisjass run under 60 s.
+Each match (a Schnapsen Bummerl to 7, a Preisjass run of 12 games, a Preferanzen or Vienna match with
+the default options) is played by Anton at every seat from a seeded deal, then analysed with
+`games.ai.analysis` as the analysis worker does (both angles, every seat). Reports per game the
+decisions analysed and the CPU time per match (process time: the work one worker spends) and per
+decision; goals: a Bummerl under 10 s, a Preisjass run under 60 s, a Preferanzen match under 30 s,
+a Preferans match (a pool to the default end) under 90 s.
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ from games.ai.analysis.base import JSON, analyse_match
 from games.ai.analysis.registry import ANALYSERS, get_analyser
 from games.engine import CHANCE, get_rules
 
-GOALS = {"schnapsen": 10.0, "preisjass": 60.0}
+GOALS = {
+    "schnapsen": 10.0,
+    "preisjass": 60.0,
+    "preferanzen": 30.0,
+    "preference_vienna": 30.0,
+    "preferans": 90.0,
+}
 
 
 def _match(game: str, seed: int) -> list[JSON]:

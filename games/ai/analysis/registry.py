@@ -20,9 +20,30 @@ def _preisjass() -> Analyser:
     return PreisjassAnalyser()
 
 
+def _preferanzen() -> Analyser:
+    from games.ai.analysis.preferanzen import PreferanzenAnalyser
+
+    return PreferanzenAnalyser("preferanzen")
+
+
+def _vienna() -> Analyser:
+    from games.ai.analysis.preferanzen import PreferanzenAnalyser
+
+    return PreferanzenAnalyser("preference_vienna")
+
+
+def _preferans() -> Analyser:
+    from games.ai.analysis.preferans import PreferansAnalyser
+
+    return PreferansAnalyser()
+
+
 ANALYSERS: dict[str, Callable[[], Analyser]] = {
     "schnapsen": _schnapsen,
     "preisjass": _preisjass,
+    "preferanzen": _preferanzen,
+    "preference_vienna": _vienna,
+    "preferans": _preferans,
 }
 
 

@@ -307,6 +307,29 @@ class SearchPreferanzen:
         pick = 0 if values[0] >= values[1] else 1
         return legal[pick] if _ordered(legal, view["phase"]) else legal[1 - pick]
 
+    def defence_option_values(
+        self, view: JSON, worlds: list[tuple[list[int], int]], budget: Budget
+    ) -> list[float]:
+        """The defender's side's expected points over `worlds` for staying and dropping out (phase
+        "defend"; the other defender still to choose taken as staying), or for inviting and playing
+        alone ("invite"), in that order, as `_defend` weighs them (for the post-match analysis).
+        Raises BudgetExceeded."""
+        me, declarer = view["seat"], view["declarer"]
+        partner = 3 - me - declarer
+        defense = list(view["defense"])
+        if view["phase"] == "defend":
+            out = []
+            for choice in ("stay", "drop"):
+                d = defense[:]
+                d[me], d[partner] = choice, defense[partner] or "stay"
+                playing = sorted([declarer] + [s for s in (me, partner) if d[s] == "stay"])
+                out.append(self._defence_value(view, worlds, playing, None, d, budget))
+            return out
+        return [
+            self._defence_value(view, worlds, [0, 1, 2], "invite", defense, budget),
+            self._defence_value(view, worlds, sorted([declarer, me]), None, defense, budget),
+        ]
+
     def _defence_value(
         self,
         view: JSON,

@@ -15,7 +15,7 @@ export function classLabel(name) {
 }
 
 function unitLabel(unit) {
-  return { "game points": t("game points"), "card points": t("card points") }[unit] || unit;
+  return { "game points": t("game points"), "card points": t("card points"), points: t("points"), tricks: t("tricks") }[unit] || unit;
 }
 
 function points(value) {
@@ -37,6 +37,7 @@ export function analysisView(matchId, box, panel, opts) {
   let current = null;
 
   function render(payload) {
+    if (payload.round) box.append(roundTable(payload.round));
     if (payload.status === "unavailable") {
       status.textContent = t("No analysis is available for this game yet.");
       return false;
@@ -79,6 +80,25 @@ export function analysisView(matchId, box, panel, opts) {
           el("td", {}, String(row.blunder)),
           el("td", {}, points(row.lost_per_deal))));
     return el("table", { class: "analysis-summary", "data-role": "analysis-summary" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  }
+
+  // A released duplicate round: every table's result of each deal for the same seat (the same hand),
+  // and the points the analysis says that player lost there (when the table's analysis is done).
+  function roundTable(round) {
+    const head = el("tr", {}, el("th", {}, t("Deal")), el("th", {}, t("Seat")),
+      ...round.tables.map((table) => el("th", { "data-match": String(table.match) },
+        tf("Table %(n)s", { n: table.table + 1 }) + (table.table === round.table ? ` (${t("this one")})` : ""))));
+    const rows = round.deals.flatMap((deal) => deal.seats.map((row) =>
+      el("tr", { "data-deal": String(deal.deal), "data-seat": String(row.seat) },
+        el("td", {}, String(deal.deal)),
+        el("td", {}, String(row.seat + 1)),
+        ...row.tables.map((cell, i) => el("td", {},
+          cell.points === null ? "–" : `${round.tables[i].players[row.seat]}: ${points(cell.points)}`
+            + (cell.lost === null ? "" : ` (${tf("lost %(points)s", { points: points(cell.lost) })})`))))));
+    return el("div", { "data-role": "analysis-round" },
+      el("h3", {}, t("The duplicate round, deal by deal")),
+      el("p", { class: "muted" }, t("Every table played the same deals: each row is one hand, as each table played it.")),
+      el("table", { class: "analysis-round" }, el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
   function evaluationChart() {
