@@ -21,8 +21,8 @@ def _client_codes() -> set[str]:
     return set(re.findall(r"^\s+(\w+): \(\) => t\(", table, re.M))
 
 
-def _subclasses(cls: type) -> list[type]:
-    found = []
+def _subclasses(cls: type[GameError]) -> list[type[GameError]]:
+    found: list[type[GameError]] = []
     for sub in cls.__subclasses__():
         found += [sub, *_subclasses(sub)]
     return found
