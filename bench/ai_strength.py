@@ -7,7 +7,7 @@ Duplicate deals for every game: each seed is one set, the match is played once p
 deals (chance comes from the seed alone, the players draw from their own generators), the measured
 version in that seat and Anton in all the others. A set's score is the mean of the version's scores over
 its seats, so the luck of the cards cancels out; the figure is the mean over the sets with a 95%
-interval (normal approximation on the set scores, which keeps the duplicate pairing). What a score is,
+interval (Student's t on the set scores, which keeps the duplicate pairing). What a score is,
 per game, is in GAMES (Schnapsen: the share of Bummerls won heads-up).
 
 Seeds come from named ranges: tune on "tune", report on "report", check on "rerun". `--budget` scales
@@ -128,14 +128,60 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+# Student's t, two-sided 95%, by degrees of freedom: a run of few sets (a Preisjass set is four runs of
+# twelve games) must not claim the normal interval. Between rows the smaller df is taken (wider).
+_T95 = {
+    1: 12.706,
+    2: 4.303,
+    3: 3.182,
+    4: 2.776,
+    5: 2.571,
+    6: 2.447,
+    7: 2.365,
+    8: 2.306,
+    9: 2.262,
+    10: 2.228,
+    11: 2.201,
+    12: 2.179,
+    13: 2.160,
+    14: 2.145,
+    15: 2.131,
+    16: 2.120,
+    17: 2.110,
+    18: 2.101,
+    19: 2.093,
+    20: 2.086,
+    21: 2.080,
+    22: 2.074,
+    23: 2.069,
+    24: 2.064,
+    25: 2.060,
+    26: 2.056,
+    27: 2.052,
+    28: 2.048,
+    29: 2.045,
+    30: 2.042,
+    40: 2.021,
+    60: 2.000,
+    120: 1.980,
+}
+
+
+def t95(df: int) -> float:
+    """The 97.5% quantile of Student's t with `df` degrees of freedom (the normal one past 120)."""
+    if df > 120:
+        return Z95
+    return _T95[max(k for k in _T95 if k <= df)]
+
+
 def mean_interval(scores: list[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the 95% interval of the mean of independent set scores."""
+    """(mean, low, high): the 95% interval (Student's t) of the mean of independent set scores."""
     n = len(scores)
     mean = sum(scores) / n
     if n < 2:
         return mean, -math.inf, math.inf
     var = sum((s - mean) ** 2 for s in scores) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
 

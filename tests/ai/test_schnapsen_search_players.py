@@ -87,9 +87,20 @@ def test_strength_intervals() -> None:
 
     low, high = wilson(60, 100)
     assert 0.50 < low < 0.60 < high < 0.70
-    assert pair_interval([1.0, 0.5, 0.5, 0.0]) == pytest.approx((0.1, 0.9), abs=0.001)
+    # Student's t with 3 degrees of freedom (3.182), not the normal 1.96: four sets are few.
+    assert pair_interval([1.0, 0.5, 0.5, 0.0]) == pytest.approx((0.0, 1.0), abs=0.001)
+    assert pair_interval([1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.0]) == pytest.approx(
+        (0.2765, 0.7235), abs=0.001
+    )
     low, high = pair_interval([1.0, 1.0, 0.5, 1.0, 0.5, 1.0])
     assert 0.5 < low < high == 1.0
+
+
+def test_the_interval_of_few_sets_uses_student_s_t() -> None:
+    from bench.ai_strength import mean_interval, t95
+
+    assert mean_interval([1.0, 2.0, 3.0, 4.0, 5.0]) == pytest.approx((3.0, 1.037, 4.963), abs=0.001)
+    assert t95(3) == 3.182 and t95(45) == 2.021 and t95(500) == pytest.approx(1.96, abs=0.001)
 
 
 def test_duplicate_pairs_play_each_seed_from_both_seats() -> None:
