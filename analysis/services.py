@@ -98,12 +98,20 @@ def analysis_request(match: Match) -> dict[str, Any]:
         start = True
     except IntegrityError:
         stale = timezone.now() - STALE_AFTER
-        again = MatchAnalysis.objects.filter(match=match, version=analyser.version).filter(
-            status=AnalysisStatus.FAILED
-        ) | MatchAnalysis.objects.filter(
-            match=match, version=analyser.version, status=AnalysisStatus.RUNNING, started_at__lt=stale
+        rows = MatchAnalysis.objects.filter(match=match, version=analyser.version)
+        # failed; or lost: running or still pending (its task never enqueued, or its thread's process
+        # gone) for longer than STALE_AFTER
+        again = (
+            rows.filter(status=AnalysisStatus.FAILED)
+            | rows.filter(status=AnalysisStatus.RUNNING, started_at__lt=stale)
+            | rows.filter(status=AnalysisStatus.PENDING, requested_at__lt=stale)
         )
-        start = again.update(status=AnalysisStatus.PENDING, done=0, total=0, error="") > 0
+        start = (
+            again.update(
+                status=AnalysisStatus.PENDING, done=0, total=0, error="", requested_at=timezone.now()
+            )
+            > 0
+        )
     if start:
         row = MatchAnalysis.objects.get(match=match, version=analyser.version)
         if settings.AI_RUNNER == "inline":

@@ -31,7 +31,7 @@ from games.engine import GameState
 from games.errors import GameError
 from games.models import Match, MatchStatus, Seat
 from games.services.due import others_present
-from games.services.matches import match_act
+from games.services.matches import AI_COMMAND_PREFIX, match_act
 from games.services.store import load_state
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,11 @@ def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
     action = choose_move(match, seat, state, version, seq)
     try:
         return match_act(
-            match_id=match_id, actor=actor, action=action, expected_seq=seq, command_id=f"ai:{seq}"
+            match_id=match_id,
+            actor=actor,
+            action=action,
+            expected_seq=seq,
+            command_id=f"{AI_COMMAND_PREFIX}{seq}",
         ).seq
     except GameError:  # someone else moved first: nothing to do
         return None

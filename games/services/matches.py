@@ -37,6 +37,9 @@ from games.services.store import Pending, apply_checked, draw_chance, load_state
 from games.services.table_limit import open_tables_check
 
 log = logging.getLogger(__name__)
+
+#: command ids of the platform's own moves (AI seats, stand-ins): "ai:<seq>"; refused from clients
+AI_COMMAND_PREFIX = "ai:"
 MAX_NAME = 40
 
 
@@ -277,6 +280,14 @@ def _act(
 ) -> tuple[ActResult, str]:
     if not isinstance(action, dict):
         raise BadRequest("the action must be a JSON object")
+    if (
+        command_id
+        and command_id.startswith(AI_COMMAND_PREFIX)
+        and actor.ai_seat is None
+        and actor.system_seat is None
+    ):
+        # The platform's own moves use these ids; a client taking one would block the AI's next move.
+        raise BadRequest(f"command ids starting with {AI_COMMAND_PREFIX!r} are reserved for the platform")
     seat: Seat | None = None
     try:
         with transaction.atomic():
@@ -320,14 +331,19 @@ def _act(
 def _command_done(
     match_id: int, command_id: str, action: dict[str, Any], seat: Seat | None
 ) -> tuple[ActResult, str] | None:
-    """The result of `command_id` if it was stored; CommandConflict if with another action."""
+    """The result of `command_id` if this seat stored it; CommandConflict if with another action or by
+    another seat. Nobody without a seat learns anything from an id (the original refusal stands), and
+    no seat learns what another seat's command was."""
+    if seat is None:
+        return None
     rows = MatchEvent.objects.filter(match_id=match_id, command_id=command_id)
     done = rows.values_list("seq", "data", "match__game").first()
     if done is None:
         return None
     seq, stored, game = done
-    # Compared as it was stored: the action with the acting seat filled in.
-    if stored != {**action, "seat": stored.get("seat") if seat is None else seat.index}:
+    # Compared as it was stored: the action with the acting seat filled in (another seat's command is
+    # a conflict whatever its action was).
+    if stored != {**action, "seat": seat.index}:
         raise CommandConflict(f"command {command_id!r} was stored at seq {seq} with another action", seq=seq)
     return ActResult(seq=seq, duplicate=True), game
 

@@ -126,6 +126,25 @@ def test_a_failed_analysis_is_started_again_on_request(monkeypatch: pytest.Monke
     assert client_for(anna).post(url).json()["status"] == "done"
 
 
+def test_a_lost_pending_analysis_is_started_again_on_request() -> None:
+    """A request whose task was never enqueued (broker down) or whose thread's process died leaves a
+    pending row nobody runs: after STALE_AFTER the next request starts it again; before, it waits."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analysis.services import STALE_AFTER
+
+    match, anna, _ = finished(start_score=1)
+    url = f"/api/matches/{match.pk}/analysis/"
+    row = MatchAnalysis.objects.create(match=match, version=schnapsen.SchnapsenAnalyser.version)
+    assert client_for(anna).post(url).json()["status"] == "pending"  # just asked for: under way
+    MatchAnalysis.objects.filter(pk=row.pk).update(
+        requested_at=timezone.now() - STALE_AFTER - timedelta(seconds=1)
+    )
+    assert client_for(anna).post(url).json()["status"] == "done"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_rebuilding_the_projection_recomputes_the_same_figures() -> None:
     match, anna, _ = finished(start_score=1)

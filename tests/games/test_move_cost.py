@@ -77,7 +77,7 @@ def test_a_command_id_answers_as_before_when_only_the_insert_finds_it() -> None:
     )
     match.refresh_from_db()
     state = load_state(match)
-    # The same id for a move that is legal now, at the current seq: the unique index refuses it.
+    # Another seat's move under the same id, legal now, at the current seq: the unique index refuses it.
     with pytest.raises(CommandConflict):
         match_act(
             match_id=match.pk,
@@ -87,6 +87,15 @@ def test_a_command_id_answers_as_before_when_only_the_insert_finds_it() -> None:
             command_id="x",
         )
     assert Match.objects.get(pk=match.pk).version == match.version  # nothing stored
+    # The first seat's own id with another action: a conflict.
+    with pytest.raises(CommandConflict):
+        match_act(
+            match_id=match.pk,
+            actor=first,
+            action={"type": "play", "card": "none"},
+            expected_seq=original.seq - 1,
+            command_id="x",
+        )
     # Resent as it was (now a stale seq): the original result.
     resent = match_act(
         match_id=match.pk,
