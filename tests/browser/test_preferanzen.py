@@ -97,7 +97,10 @@ def _panel_step(page: Any, match_id: int, rng: random.Random, seen: dict[str, in
     """Check that exactly the legal choices are enabled, then press one of them."""
     buttons = page.locator(f"{PANEL} button")
     info = buttons.evaluate_all(BUTTONS_JS)
-    view = _api_view(page, match_id)["view"]
+    payload = _api_view(page, match_id)
+    if payload["seq"] != page.evaluate("() => window.kartentisch.app.shown.seq"):
+        return  # the table moved on while we looked (its new state is still on its way): look again
+    view = payload["view"]
     legal = {_key(a) for a in view["legal"]}
     enabled = {_button_key(b) for b in info if b["enabled"]}
     assert enabled == legal, (view["phase"], enabled, legal)
