@@ -14,6 +14,7 @@ import time
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, transaction
 from django.utils import timezone
@@ -139,10 +140,10 @@ def analysis_schedule(analysis_id: int) -> None:
     """Run the analysis by settings.AI_RUNNER (see the module docstring)."""
     runner = settings.AI_RUNNER
     if runner == "celery":
-        from analysis.tasks import analyse
-
+        # By name, on the project's Celery app (analysis.tasks imports this module; AnalysisConfig.ready
+        # registers the task in every process).
         try:
-            analyse.delay(analysis_id)
+            celery_app.signature("analysis.tasks.analyse", args=(analysis_id,)).apply_async()
         except Exception:  # broker down: the row stays pending; asking again after STALE_AFTER retries
             log.exception("enqueueing analysis %s failed", analysis_id)
     elif runner == "thread":

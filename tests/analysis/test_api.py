@@ -161,3 +161,17 @@ def test_the_endpoint_is_in_the_openapi_schema() -> None:
     path = schema["paths"]["/api/matches/{match_id}/analysis/"]
     assert path["get"]["operationId"] == "match_analysis"
     assert path["post"]["operationId"] == "match_analysis_request"
+
+
+def test_the_celery_runner_enqueues_the_analysis_by_name(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    from celery import current_app as celery_app
+
+    match, anna, _ = finished(start_score=1)
+    settings.AI_RUNNER = "celery"
+    monkeypatch.setitem(celery_app.conf, "CELERY_TASK_ALWAYS_EAGER", True)  # the namespaced key
+    with django_capture_on_commit_callbacks(execute=True):
+        client_for(anna).post(f"/api/matches/{match.pk}/analysis/")
+    # The eager task ran the analysis in this process: the task is registered under that name.
+    assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE
