@@ -6,8 +6,7 @@ Figures the bench writes live in games/ai/strength.json, each with the engine's 
 AI version it was measured on, the number of duplicate sets and the seed range; a figure counts only
 while its game's rules_version is the engine's. Units: "bummerl_win_percent" (Schnapsen, heads-up),
 "points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
-"points_per_deal" (Preferanzen, Vienna), both one against two Antons. The Preisjass figures below
-predate that file and are still recorded by hand (no rules version); the file's figures replace them.
+"points_per_deal" (Preferanzen, Vienna), both one against two Antons. No figure is typed in by hand.
 How a figure is worded for players: games/ai_words.py."""
 
 from __future__ import annotations
@@ -22,17 +21,12 @@ from games.engine import get_rules
 
 STRENGTH_FILE = Path(__file__).resolve().parent / "ai" / "strength.json"
 
-# game -> version -> average points per game of one such player at a table of Anton players
-MEASURED: dict[str, dict[str, float | None]] = {
-    # Bernd: 80 seeded runs (960 games), 95% CI 47.1..51.1 (`python -m bench bernd --runs 40`, seeds 1, 41).
-    "preisjass": {"anton": 39.25, "bernd": 49.1, "random": 27.01},
-}
-# game -> version -> 95% confidence interval of that average, where it was measured
-INTERVALS: dict[str, dict[str, tuple[float, float]]] = {
-    "preisjass": {"bernd": (47.1, 51.1)},
-}
-# what one figure counts, per game (see the units above; the file's unit replaces a hand-recorded one)
-UNITS: dict[str, str] = {"preisjass": "points_per_game"}
+# game -> version -> its figure, from the bench's file (see the units above)
+MEASURED: dict[str, dict[str, float | None]] = {}
+# game -> version -> 95% confidence interval of that figure
+INTERVALS: dict[str, dict[str, tuple[float, float]]] = {}
+# what one figure counts, per game
+UNITS: dict[str, str] = {}
 # game -> version -> how it was measured: rules_version, pairs, seeds, rerun (from the bench's file)
 MEASURED_ON: dict[str, dict[str, dict[str, Any]]] = {}
 # test players: kept for the API and the tests, never offered as an opponent
