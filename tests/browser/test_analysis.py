@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import STEP_JS, act, open_table
+from tests.browser.helpers import PHONE, STEP_JS, act, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +71,15 @@ def test_the_replay_shows_the_analysis_and_steps_to_a_mistake(new_page: Any) -> 
         page.locator("[data-jump=next-mistake]").click()
         assert replay["steps"][page.evaluate(PANEL_JS)["slider"]]["seq"] == serious[1]["seq"]
     assert not watch.problems, watch.problems
+
+    # On a phone, in Russian (the longest headers), the page does not scroll sideways.
+    phone, phone_watch = new_page("ru", viewport=PHONE)
+    phone.goto(f"/matches/{match_id}/replay/")
+    phone.locator("[data-role=analysis-status][data-state=done]").wait_for()
+    phone.locator("[data-jump=next-mistake]").click()
+    shot(phone, "replay-analysis-mistake-390-ru")
+    widths = phone.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+    assert not phone_watch.problems, phone_watch.problems
