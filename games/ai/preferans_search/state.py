@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.ai.search.masks import bits
 from games.engine.preferans.constants import BIDS
 
 SUITS = "SCDH"
@@ -33,15 +34,6 @@ def mask_of(cards: list[str]) -> int:
     for c in cards:
         m |= 1 << INDEX[c]
     return m
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def names(mask: int) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.ai.search.masks import bits
+
 N = 3
 SUITS = "CSDH"
 RANKS = "789TJQKA"
@@ -23,15 +25,6 @@ ACES = sum(1 << (8 * s + 7) for s in range(4))
 TRUMP, BETTLER, SANS_ATOUT, DURCHMARSCH = "trump", "bettler", "sans_atout", "durchmarsch"
 #: Austrian fixed-value games (the declarer wins or loses the value, each other seat half of it)
 FIXED_VALUE = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: list[str] | tuple[str, ...]) -> int:

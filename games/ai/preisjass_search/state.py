@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.ai.search.masks import bits
 from games.engine.cards import DECK_36, SUITS
 from games.engine.preisjass.cards import LAST_TRICK_BONUS, POINTS, TRUMP_RANK
 
@@ -40,16 +41,6 @@ ABOVE = tuple(
     tuple(sum(1 << c for c in range(9 * t, 9 * t + 9) if _TRUMP_RANK[c] >= r) for r in range(10))
     for t in range(4)
 )
-
-
-def bits(mask: int) -> list[int]:
-    """The card indices in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: list[str]) -> int:

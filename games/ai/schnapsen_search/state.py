@@ -8,6 +8,7 @@ follow games/engine/schnapsen (tests/ai/test_schnapsen_search.py checks them aga
 
 from __future__ import annotations
 
+from games.ai.search.masks import bits
 from games.engine.schnapsen.scoring import grade
 
 SUITS = "CSDH"
@@ -22,15 +23,6 @@ JACK, QUEEN, KING = 0, 1, 2
 MARRIAGE = 20
 CLOSE = 40
 EXCHANGE = 41
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: list[str]) -> int:
