@@ -243,6 +243,9 @@ def duplicate(
         "decisions_per_s": len(timed.cpu) / cpu if cpu else None,
         "worlds_per_s": stats.get("worlds", 0) / cpu if cpu else None,
         "nodes_per_s": stats.get("nodes", 0) / cpu if cpu else None,
+        # decisions the CPU-time safety cap stopped (not the node budget): 0 means every decision
+        # reproduces from the seed on any machine
+        "capped": stats.get("capped", 0),
         "wall_s": seconds,
     }
     if measure.unit == "bummerl_win_percent":
@@ -291,6 +294,7 @@ def write_figure(
         "p95_cpu_ms": round(figure["p95_cpu_ms"], 1),
         "decisions_per_s": round(figure["decisions_per_s"] or 0, 1),
         "nodes_per_s": round(figure["nodes_per_s"] or 0),
+        "capped": figure.get("capped", 0),
     }
     if "rerun" in previous:
         versions[version]["rerun"] = previous["rerun"]
@@ -318,6 +322,7 @@ def _measure(game: str, args: argparse.Namespace) -> None:
                 figure["nodes_per_s"] or 0.0,
                 figure["p95_cpu_ms"],
                 figure["max_cpu_ms"],
+                figure["capped"],
             ]
         )
     print_table(
@@ -335,6 +340,7 @@ def _measure(game: str, args: argparse.Namespace) -> None:
             "nodes/s",
             "p95 CPU ms",
             "max ms",
+            "time-capped",
         ],
         rows,
     )

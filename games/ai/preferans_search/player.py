@@ -43,7 +43,7 @@ from games.ai.preferans_search.state import (
     names,
 )
 from games.ai.preferans_search.worlds import World, sample_world
-from games.ai.search.budget import Budget, BudgetExceeded
+from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 
 LADDER_SUITS = ("S", "C", "D", "H", "NT")
 VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
@@ -105,7 +105,7 @@ class SearchPreferans:
         depth: int,
         exact_tricks: int,
         bid_worlds: int,
-        seconds: float = 0.35,
+        seconds: float = SAFETY_SECONDS,
         bid_margin: float = 0.0,
         whist_margin: float = 0.0,
         tries: int = 20,
@@ -121,7 +121,7 @@ class SearchPreferans:
         self.whist_margin = whist_margin
         self.anton = AntonPreferans()
         #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1:
@@ -143,6 +143,7 @@ class SearchPreferans:
         finally:
             self.stats["decisions"] += 1
             self.stats["nodes"] += budget.nodes_used
+            self.stats["capped"] += budget.timed_out
         return action if action is not None else self.anton.choose(view, legal, rng)
 
     # --- worlds --------------------------------------------------------------------------------
@@ -313,6 +314,7 @@ class SearchPreferans:
         except BudgetExceeded:
             value = 0.0 if misere_risk(names(hands[me])) < 0.5 else 1.0
         budget.nodes_left -= slice_.nodes_used
+        budget.timed_out |= slice_.timed_out
         budget.nodes_used += slice_.nodes_used
         if budget.nodes_left < 0:
             raise BudgetExceeded

@@ -27,7 +27,7 @@ from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, sid
 from games.ai.preferanzen_search.state import FIXED_VALUE, INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
 from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
 from games.ai.search.alphabeta import Table, search
-from games.ai.search.budget import Budget, BudgetExceeded
+from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.engine.preferanzen.austrian import LADDER, LEVEL, SPECIAL
 
 LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
@@ -46,7 +46,7 @@ class SearchPreferanzen:
         exact_tricks: int,
         contract_worlds: int,
         contract_plies: int,
-        seconds: float = 0.33,
+        seconds: float = SAFETY_SECONDS,
         bid_margin: float = 1.0,
     ) -> None:
         self.worlds = worlds
@@ -58,7 +58,7 @@ class SearchPreferanzen:
         self.seconds = seconds
         self.bid_margin = bid_margin
         #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1:
@@ -80,6 +80,7 @@ class SearchPreferanzen:
             action = None
         self.stats["decisions"] += 1
         self.stats["nodes"] += budget.nodes_used
+        self.stats["capped"] += budget.timed_out
         if action is None:
             return AntonPreferanzen().choose(view, legal, rng)
         return action

@@ -22,7 +22,7 @@ from games.ai.preisjass_search.solver import Policy, anton, greedy, playout, sol
 from games.ai.preisjass_search.state import INDEX, TRICKS, Deal
 from games.ai.preisjass_search.worlds import Evidence, Worlds
 from games.ai.search.alphabeta import Table
-from games.ai.search.budget import Budget, BudgetExceeded
+from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.engine.cards import SUITS
 
 MISS_WEIGHT = 0.1  # a world's weight falls by this factor per choice of the others it does not explain
@@ -44,7 +44,7 @@ class SearchPreisjass:
         worlds: int,
         nodes: int,
         exact_tricks: int,
-        seconds: float = 0.35,
+        seconds: float = SAFETY_SECONDS,
         mine: Policy = greedy,
         others: Policy = anton,
         infer: bool = True,
@@ -57,7 +57,7 @@ class SearchPreisjass:
         self.mine = mine
         self.others = others
         #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def _values(
         self, deal: Deal, me: int, cards: list[int], budget: Budget, exact: bool, voids: list[int]
@@ -107,6 +107,7 @@ class SearchPreisjass:
         self.stats["decisions"] += 1
         self.stats["worlds"] += done
         self.stats["nodes"] += budget.nodes_used
+        self.stats["capped"] += budget.timed_out
         if not done:
             return AntonPreisjass().choose(view, legal, rng)
         best = max(range(len(cards)), key=lambda i: (totals[i], -i))

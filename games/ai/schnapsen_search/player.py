@@ -23,7 +23,7 @@ from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
 from games.ai.schnapsen_search.worlds import sample_world
 from games.ai.search.alphabeta import Table, search
-from games.ai.search.budget import Budget, BudgetExceeded
+from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 
 
 class _LeafSolver(SchnapsenGame):
@@ -47,7 +47,12 @@ class SearchSchnapsen:
     name = "Search"
 
     def __init__(
-        self, worlds: int, nodes: int, open_depth: int, seconds: float = 0.35, close_margin: float = 1.0
+        self,
+        worlds: int,
+        nodes: int,
+        open_depth: int,
+        seconds: float = SAFETY_SECONDS,
+        close_margin: float = 1.0,
     ) -> None:
         self.close_margin = close_margin
         self.worlds = worlds
@@ -55,7 +60,7 @@ class SearchSchnapsen:
         self.open_depth = open_depth
         self.seconds = seconds
         #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0}
+        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1:
@@ -80,6 +85,7 @@ class SearchSchnapsen:
         self.stats["decisions"] += 1
         self.stats["worlds"] += done
         self.stats["nodes"] += budget.nodes_used
+        self.stats["capped"] += budget.timed_out
         if not done:
             return AntonSchnapsen().choose(view, legal, rng)
         best = max(range(len(moves)), key=lambda i: (totals[moves[i]], -i))
