@@ -75,6 +75,9 @@ def test_a_league_is_created_through_the_form(new_page: Any, lang: str) -> None:
     page.locator("form[data-role=league-form] button[type=submit]").click()
     page.wait_for_url(re.compile(r"/leagues/\d+/$"))
     assert f"Пуля {lang}" in page.locator("main").inner_text()
+    page.locator("#standings").wait_for()
+    _no_sideways_scroll(page)  # the standings table scrolls inside itself on a phone
+    shot(page, f"league-standings-{lang}")
     assert watch.problems == []
 
 
