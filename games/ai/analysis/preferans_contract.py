@@ -78,10 +78,12 @@ class Tricks:
 
     def game(self, hands: list[int], me: int, trump: str) -> float:
         key = (hands[0], hands[1], hands[2], me, trump, self.exact_nodes)
-        if key not in _CACHE:
+        found = _CACHE.get(key)
+        if found is None:
             deal = Deal(GAME, hands, -1 if trump == "NT" else SUITS.index(trump), me, 0)
-            _remember(key, self._solve(deal, 1 << me, 1 << me))
-        value, exact = _CACHE[key]
+            found = self._solve(deal, 1 << me, 1 << me)
+            _remember(key, found)
+        value, exact = found
         self.exact &= exact
         return value
 
@@ -91,7 +93,8 @@ class Tricks:
         if risk > MISERE_RISK:  # not a misère hand (the player never tries it): Anton's count
             self.exact = False
             return max(1.0, risk)
-        if key not in _CACHE:
+        found = _CACHE.get(key)
+        if found is None:
             deal = Deal(MISERE, hands, -1, me, 0)
             target, maximizers = sides(deal, me)
             try:
@@ -99,7 +102,7 @@ class Tricks:
             except BudgetExceeded:
                 found = (0.0 if misere_risk(names(hands[me])) < 0.5 else 1.0, False)
             _remember(key, found)
-        value, exact = _CACHE[key]
+        value, exact = found
         self.exact &= exact
         return value
 

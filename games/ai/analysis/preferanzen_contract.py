@@ -82,12 +82,20 @@ def game_value(
 ) -> float:
     """The declarer's (the seat's) mean points for `game` over `worlds` (`_game_value`), cached."""
     key = (*_key(view, worlds), game, suit, fixed_hand, plies)
-    if key not in _CACHE:
-        if len(_CACHE) >= CACHE_SIZE:
-            _CACHE.clear()
+    found = _CACHE.get(key)
+    if found is None:
         budget = Budget(UNLIMITED, NO_CLOCK)
-        _CACHE[key] = _player(plies)._game_value(view, game, suit, worlds, budget, fixed_hand=fixed_hand)
-    return _CACHE[key]
+        found = _player(plies)._game_value(view, game, suit, worlds, budget, fixed_hand=fixed_hand)
+        _remember(key, found)
+    return found
+
+
+def _remember(key: tuple[object, ...], value: float) -> None:
+    """Into the cache shared by every decision (and the analysis threads: a lookup never relies on
+    an entry staying there)."""
+    if len(_CACHE) >= CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = value
 
 
 def bid_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
@@ -133,10 +141,11 @@ def declare_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]
     for action in legal:
         if vienna:
             key = (*_key(view, worlds), "vienna", action["trump"], bool(action["no_aces"]), mine)
-            if key not in _CACHE:
-                budget = Budget(UNLIMITED, NO_CLOCK)
-                _CACHE[key] = _player()._vienna_value(view, action, worlds, budget, mine)
-            out.append(_CACHE[key])
+            found = _CACHE.get(key)
+            if found is None:
+                found = _player()._vienna_value(view, action, worlds, Budget(UNLIMITED, NO_CLOCK), mine)
+                _remember(key, found)
+            out.append(found)
         else:
             game, suit = _declared(action, vienna)
             out.append(game_value(view, game, suit, worlds, fixed_hand=mine))
