@@ -13,9 +13,10 @@ from games.api.views import WriteThrottled
 
 _SHAPE = (
     "status: none (not asked yet), pending, running, done, failed, or unavailable (no analyser for this "
-    "game); progress: {done, total} decisions; analysis (once done): unit, thresholds, decisions (seq, "
-    "seat, deal, played, best, loss, class, the open-hand and own-view values of every alternative) "
-    "and a summary per seat (accuracy, points lost in all and per deal); round (a table of a released "
+    "game); progress: {done, total} decisions; analysis (once done): unit, thresholds, kinds (a "
+    "decision kind's own unit and thresholds where they differ), decisions (seq, seat, deal, kind, unit, "
+    "played, best, loss, class, the open-hand and own-view values of every alternative) and a summary "
+    "per seat (accuracy, points lost in all and per deal, lost_other by unit); round (a table of a released "
     "duplicate round, once the analysis is done or failed): per deal and seat position every table's "
     "points and, where its analysis is done, the points lost there. 403 while the match runs or its "
     "duplicate round is embargoed."

@@ -20,10 +20,27 @@ PANEL_JS = """() => {
   return {
     hidden: panel.hidden, cls: panel.dataset.class,
     label: (panel.querySelector('[data-role=decision-class]') || {}).textContent,
+    heading: (panel.querySelector('[data-role=decision-heading]') || {}).textContent,
+    values: [...panel.querySelectorAll('dl dd')].map((dd) => dd.textContent),
     text: panel.textContent,
     slider: Number(document.querySelector('[data-role=slider]').value),
   };
 }"""
+
+
+def _russian_game_points(value: float) -> str:
+    """A loss in game points as Russian writes it: 1 игровое очко, 2 игровых очка, 5 игровых очков,
+    1,5 игровых очка."""
+    n = round(value, 2)
+    shown = f"{n:g}".replace(".", ",")
+    if n != int(n):
+        return f"{shown} игровых очка"
+    k = int(n)
+    if k % 10 == 1 and k % 100 != 11:
+        return f"{shown} игровое очко"
+    if 2 <= k % 10 <= 4 and not 12 <= k % 100 <= 14:
+        return f"{shown} игровых очка"
+    return f"{shown} игровых очков"
 
 
 def _play_to_the_end(page: Any) -> None:
@@ -66,6 +83,9 @@ def test_the_replay_shows_the_analysis_and_steps_to_a_mistake(new_page: Any) -> 
     assert not panel["hidden"] and panel["cls"] == serious[0]["class"]
     assert panel["label"] == {"mistake": "Fehler", "blunder": "Grober Fehler"}[serious[0]["class"]]
     assert "Gespielt" in panel["text"] and "Bester Zug" in panel["text"] and "Verlust" in panel["text"]
+    # the step's heading: its kind, the move played and the best one ("Karte: Herz-Ass — am besten: …")
+    assert panel["heading"].startswith("Karte: ") and " — am besten: " in panel["heading"], panel["heading"]
+    assert serious[0]["kind"] == "play" and serious[0]["unit"] == "game points"
     shot(page, "replay-analysis-mistake")
     if len(serious) > 1:
         page.locator("[data-jump=next-mistake]").click()
@@ -77,6 +97,10 @@ def test_the_replay_shows_the_analysis_and_steps_to_a_mistake(new_page: Any) -> 
     phone.goto(f"/matches/{match_id}/replay/")
     phone.locator("[data-role=analysis-status][data-state=done]").wait_for()
     phone.locator("[data-jump=next-mistake]").click()
+    # the loss in the plural form Russian uses for that number (not "1 игровых очков")
+    ru_panel = phone.evaluate(PANEL_JS)
+    assert ru_panel["values"][2] == _russian_game_points(serious[0]["loss"]), ru_panel["values"]
+    assert ru_panel["heading"].startswith("Карта: ") and " — лучше: " in ru_panel["heading"]
     shot(phone, "replay-analysis-mistake-390-ru")
     widths = phone.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"

@@ -54,6 +54,7 @@ def test_the_source_reader_finds_templates_python_and_js_strings() -> None:
     found = {(s.app, s.domain, s.msgid) for s in catalogues.source_strings()}
     assert ("frontend", "django", "You play as %(name)s.") in found  # blocktranslate with a variable
     assert ("frontend", "djangojs", "Step %(n)s of %(total)s") in found  # tf() in replay.js
+    assert ("frontend", "djangojs", "%(n)s whist") in found  # tn() (a plural) in analysis.js
     assert ("accounts", "django", "Display name") in found  # gettext_lazy in forms.py
     assert ("games", "django", "Preference (Wien)") in found  # the game titles
 

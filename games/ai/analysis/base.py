@@ -62,6 +62,10 @@ class Analyser(Protocol):
         """Is this a decision the analyser values (e.g. card play, not a draw for the dealer)?"""
         ...
 
+    # Optional (see `kind_of`): `kind(state) -> str` names the decision's kind (e.g. "play", "bid") and
+    # `kinds: dict[str, tuple[str, Thresholds]]` gives a kind its own unit and thresholds where they
+    # differ from `unit` and `thresholds` (e.g. Preferans: cards in tricks, bids in whists).
+
     def deal(self, state: GameState) -> int:
         """The number of the deal (game) this decision belongs to, for the per-deal summary."""
         ...
@@ -75,11 +79,23 @@ class Analyser(Protocol):
         ...
 
 
+def kind_of(analyser: Analyser, state: GameState) -> tuple[str, str, Thresholds]:
+    """The decision's kind, unit and thresholds (the analyser's own when it names no kinds)."""
+    kind_fn = getattr(analyser, "kind", None)
+    kind = str(kind_fn(state)) if kind_fn is not None else "play"
+    unit, thresholds = getattr(analyser, "kinds", {}).get(kind, (analyser.unit, analyser.thresholds))
+    return kind, unit, thresholds
+
+
 def same_action(a: JSON, b: JSON) -> bool:
-    """Equal as actions: an absent optional flag equals a false one, the seat is not compared."""
+    """Equal as actions: an absent optional flag equals a false one, the seat is not compared, and a
+    discard is a set of cards (a player may name them in any order)."""
 
     def norm(x: JSON) -> JSON:
-        return {k: v for k, v in x.items() if k != "seat" and v is not False and v is not None}
+        out = {k: v for k, v in x.items() if k != "seat" and v is not False and v is not None}
+        if isinstance(out.get("discard"), list):
+            out["discard"] = sorted(out["discard"])
+        return out
 
     return norm(a) == norm(b)
 
@@ -118,18 +134,23 @@ def analyse_match(
         decisions.append(_decision(analyser, seq, state, event, seat, legal))
     if progress is not None:
         progress(len(todo), len(todo))
+    kinds = {
+        kind: {"unit": unit, "thresholds": _thresholds(t)}
+        for kind, (unit, t) in sorted(getattr(analyser, "kinds", {}).items())
+    }
     return {
         "game": analyser.game,
         "version": analyser.version,
         "unit": analyser.unit,
-        "thresholds": {
-            INACCURACY: analyser.thresholds.inaccuracy,
-            MISTAKE: analyser.thresholds.mistake,
-            BLUNDER: analyser.thresholds.blunder,
-        },
+        "thresholds": _thresholds(analyser.thresholds),
+        "kinds": kinds,
         "decisions": decisions,
-        "summary": summarise(decisions),
+        "summary": summarise(decisions, analyser.unit),
     }
+
+
+def _thresholds(t: Thresholds) -> JSON:
+    return {INACCURACY: t.inaccuracy, MISTAKE: t.mistake, BLUNDER: t.blunder}
 
 
 def _decision(
@@ -144,14 +165,17 @@ def _decision(
     if viewed is not None:
         angles["view"] = _angle(viewed, played)
     judged = angles.get("view", angles["open"])
+    kind, unit, thresholds = kind_of(analyser, state)
     return {
         "seq": seq,
         "seat": seat,
         "deal": analyser.deal(state),
+        "kind": kind,
+        "unit": unit,
         "played": _clean(legal[played]),
         "best": _clean(legal[judged["best"]]),
         "loss": judged["loss"],
-        "class": analyser.thresholds.classify(judged["loss"]),
+        "class": thresholds.classify(judged["loss"]),
         "open": angles["open"],
         "view": angles.get("view"),
         "alternatives": [_clean(a) for a in legal],
@@ -174,15 +198,22 @@ def _clean(action: JSON) -> JSON:
     return {k: v for k, v in action.items() if k != "seat"}
 
 
-def summarise(decisions: list[JSON]) -> JSON:
-    """Per seat: the decisions by class, accuracy (share classed best), points lost in all and per deal."""
+def summarise(decisions: list[JSON], unit: str | None = None) -> JSON:
+    """Per seat: the decisions by class, accuracy (share classed best), points lost in all and per deal
+    (in `unit`, the analysis's own; losses in another unit, e.g. a Preferans bid's whists, are added
+    up apart in `lost_other`, by unit)."""
     out: JSON = {}
     for d in decisions:
         row = out.setdefault(
-            str(d["seat"]), {"decisions": 0, "lost": 0.0, "per_deal": {}, **dict.fromkeys(CLASSES, 0)}
+            str(d["seat"]),
+            {"decisions": 0, "lost": 0.0, "per_deal": {}, "lost_other": {}, **dict.fromkeys(CLASSES, 0)},
         )
         row["decisions"] += 1
         row[d["class"]] += 1
+        if unit is not None and d.get("unit", unit) != unit:
+            other = row["lost_other"]
+            other[d["unit"]] = round(other.get(d["unit"], 0.0) + d["loss"], 3)
+            continue
         row["lost"] = round(row["lost"] + d["loss"], 3)
         key = str(d["deal"])
         row["per_deal"][key] = round(row["per_deal"].get(key, 0.0) + d["loss"], 3)

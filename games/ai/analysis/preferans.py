@@ -8,14 +8,17 @@ Open hands: `preferans_search.from_engine` solved by its double-dummy `Solver` w
 `preferans_search.worlds.sample_world`, each solved exactly once at most `EXACT_TRICKS` tricks are left,
 else two tricks ahead with the estimate (as the Dora player does). Node budgets only (no clock).
 
-Bids, the talon discard, the contract, whists and the open/closed choice are not valued yet: see
-docs/analysis.md.
+The bids, the talon discard, the contract and the whist calls are valued in whists
+(`preferans_contract`), each kind with its own thresholds (`KINDS`); the open/closed choice of a lone
+whister is not valued yet: see docs/analysis.md.
 """
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
+from games.ai.analysis import preferans_contract
 from games.ai.analysis.base import JSON, Thresholds, Values
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import INDEX, Deal, bits, from_engine, from_view
@@ -35,17 +38,30 @@ EXACT_TRICKS = 6
 
 class PreferansAnalyser:
     game = "preferans"
-    version = "preferans-1"
+    version = "preferans-2"
     unit = "tricks"
     thresholds = Thresholds(inaccuracy=0.3, mistake=0.6, blunder=1.0)
+    #: the decisions before the play, in whists (a 6 game made is worth about 13 whists to its writer)
+    kinds: ClassVar[dict[str, tuple[str, Thresholds]]] = {
+        "bid": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
+        "exchange": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
+        "declare": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
+        "defend": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
+    }
 
     def decides(self, state: GameState, seat: int) -> bool:
-        return bool(state.phase == "play")
+        return state.phase == "play" or state.phase in preferans_contract.KINDS
+
+    def kind(self, state: GameState) -> str:
+        return preferans_contract.KINDS.get(str(state.phase), "play")
 
     def deal(self, state: GameState) -> int:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def open_values(self, state: GameState, legal: list[JSON]) -> Values:
+        if state.phase in preferans_contract.KINDS:
+            values, exact = preferans_contract.open_values(state, legal)
+            return Values(values, exact=exact)
         deal = from_engine(state)
         cards = [INDEX[a["card"]] for a in legal]
         try:
@@ -55,6 +71,9 @@ class PreferansAnalyser:
             return Values(seat_values(deal, cards, Budget(UNLIMITED, NO_CLOCK), stop), exact=False)
 
     def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
+        if state.phase in preferans_contract.KINDS:
+            values = preferans_contract.view_values(state, legal, rng)
+            return Values(values, exact=False) if values is not None else None
         seat = state.to_move
         assert isinstance(seat, int)
         view = state.view(seat)

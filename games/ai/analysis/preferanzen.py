@@ -12,14 +12,16 @@ Node budgets only (no clock), so the same version gives the same figures.
 The defence (stay or drop out, then inviting the other defender or playing alone) is valued as the
 search player values it (`SearchPreferanzen._defence_value`): each option's deal searched
 `DEFENCE_PLIES` deep, a defender still to decide taken as staying; open with the real hands, from the
-view over `DEFENCE_WORLDS` sampled worlds. Bids, the talon exchange and the contract are not valued yet:
-see docs/analysis.md.
+view over `DEFENCE_WORLDS` sampled worlds. The bids, the talon discard and the contract are valued as
+the search player weighs them (`preferanzen_contract`), each kind with its thresholds (`kinds`).
 """
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
+from games.ai.analysis import preferanzen_contract
 from games.ai.analysis.base import JSON, Thresholds, Values, same_action
 from games.ai.preferanzen_search.player import SearchPreferanzen
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame
@@ -44,20 +46,34 @@ DEFENCE = ("defend", "invite")
 
 
 class PreferanzenAnalyser:
-    version = "preferanzen-1"
+    version = "preferanzen-2"
     unit = "points"
     thresholds = Thresholds(inaccuracy=1.0, mistake=2.5, blunder=5.0)
+    #: the auction and the talon: coarser figures (a game searched a few plies), wider thresholds
+    kinds: ClassVar[dict[str, tuple[str, Thresholds]]] = {
+        "bid": ("points", Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0)),
+        "exchange": ("points", Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0)),
+        "declare": ("points", Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0)),
+        "defend": ("points", Thresholds(inaccuracy=1.0, mistake=2.5, blunder=5.0)),
+    }
 
     def __init__(self, game: str = "preferanzen") -> None:
         self.game = game
 
     def decides(self, state: GameState, seat: int) -> bool:
-        return state.phase == "play" or state.phase in DEFENCE
+        return state.phase == "play" or state.phase in DEFENCE or state.phase in preferanzen_contract.KINDS
+
+    def kind(self, state: GameState) -> str:
+        if state.phase in DEFENCE:
+            return "defend"
+        return preferanzen_contract.KINDS.get(str(state.phase), "play")
 
     def deal(self, state: GameState) -> int:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def open_values(self, state: GameState, legal: list[JSON]) -> Values:
+        if state.phase in preferanzen_contract.KINDS:
+            return Values(preferanzen_contract.open_values(state, legal), exact=False)
         if state.phase in DEFENCE:
             hands = [mask_of(h) for h in state.hands]  # type: ignore[attr-defined]
             view = state.view(state.to_move)  # type: ignore[arg-type]
@@ -70,6 +86,8 @@ class PreferanzenAnalyser:
     def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
         seat = state.to_move
         assert isinstance(seat, int)
+        if state.phase in preferanzen_contract.KINDS:
+            return Values(preferanzen_contract.view_values(state, legal, rng), exact=False)
         view = state.view(seat)
         if state.phase in DEFENCE:
             worlds = [sample_hands(view, rng) for _ in range(DEFENCE_WORLDS)]

@@ -5,7 +5,7 @@ import { get, post } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el } from "./dom.js";
 import { fmt } from "./format.js";
-import { t, tf } from "./i18n.js";
+import { t, tf, tn } from "./i18n.js";
 
 const POLL_MS = 1500;
 const SERIOUS = new Set(["mistake", "blunder"]);
@@ -15,11 +15,40 @@ export function classLabel(name) {
 }
 
 function unitLabel(unit) {
-  return { "game points": t("game points"), "card points": t("card points"), points: t("points"), tricks: t("tricks") }[unit] || unit;
+  return { "game points": t("game points"), "card points": t("card points"), points: t("points"), tricks: t("tricks"), whists: t("whists") }[unit] || unit;
+}
+
+function rounded(value) {
+  return Math.round(value * 100) / 100;
 }
 
 function points(value) {
-  return fmt(Math.round(value * 100) / 100);
+  return fmt(rounded(value));
+}
+
+/** "1 game point", "2,5 очка", "5 Stiche": an amount in the analysis's unit, in the language's plural. */
+export function amount(value, unit) {
+  const n = rounded(value);
+  const shown = fmt(n);
+  switch (unit) {
+    case "game points":
+      return tn("%(n)s game point", "%(n)s game points", n, shown);
+    case "card points":
+      return tn("%(n)s card point", "%(n)s card points", n, shown);
+    case "points":
+      return tn("%(n)s point", "%(n)s points", n, shown);
+    case "tricks":
+      return tn("%(n)s trick", "%(n)s tricks", n, shown);
+    case "whists":
+      return tn("%(n)s whist", "%(n)s whists", n, shown);
+    default:
+      return `${shown} ${unit}`;
+  }
+}
+
+/** The kind of a decision as the step's heading names it. */
+export function kindLabel(kind) {
+  return { play: t("Card"), bid: t("Bid"), exchange: t("Discard"), declare: t("Contract"), defend: t("Defence") }[kind] || t("Decision");
 }
 
 /**
@@ -68,7 +97,10 @@ export function analysisView(matchId, box, panel, opts) {
 
   function summaryTable(analysis) {
     const names = opts.names();
-    const head = el("tr", {}, ...[t("Player"), t("Accuracy"), classLabel("inaccuracy"), classLabel("mistake"), classLabel("blunder"), t("Lost per deal")].map((h) => el("th", {}, h)));
+    // losses in another unit than the analysis's (Preferans: the auction and the whists in whists)
+    const others = [...new Set(Object.values(analysis.summary).flatMap((row) => Object.keys(row.lost_other || {})))].sort();
+    const head = el("tr", {}, ...[t("Player"), t("Accuracy"), classLabel("inaccuracy"), classLabel("mistake"), classLabel("blunder"), t("Lost per deal"),
+      ...others.map(() => t("Lost before the play"))].map((h) => el("th", {}, h)));
     const rows = Object.entries(analysis.summary)
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([seat, row]) =>
@@ -78,7 +110,8 @@ export function analysisView(matchId, box, panel, opts) {
           el("td", {}, String(row.inaccuracy)),
           el("td", {}, String(row.mistake)),
           el("td", {}, String(row.blunder)),
-          el("td", {}, points(row.lost_per_deal))));
+          el("td", { "data-field": "lost-per-deal" }, amount(row.lost_per_deal, analysis.unit)),
+          ...others.map((u) => el("td", { "data-field": "lost-other" }, amount((row.lost_other || {})[u] || 0, u)))));
     return el("table", { class: "analysis-summary", "data-role": "analysis-summary" }, el("thead", {}, head), el("tbody", {}, ...rows));
   }
 
@@ -106,7 +139,8 @@ export function analysisView(matchId, box, panel, opts) {
     const seats = [...new Set(decisions.map((d) => d.seat))].sort((a, b) => a - b);
     const series = seats.map((seat) => ({
       name: names[seat],
-      values: decisions.map((d) => (d.seat === seat ? d.open.played : null)),
+      // one unit on the axis: decisions valued in another (Preferans bids, in whists) are left out
+      values: decisions.map((d) => (d.seat === seat && (d.unit || unit) === unit ? d.open.played : null)),
     }));
     const chart = lineChart({ series, title: t("Evaluation after each decision (all hands open)"), xLabel: t("Decision"), yLabel: unitLabel(unit) });
     chart.dataset.role = "analysis-chart";
@@ -122,10 +156,15 @@ export function analysisView(matchId, box, panel, opts) {
       return;
     }
     const same = JSON.stringify(d.played) === JSON.stringify(d.best);
+    const label = opts.label || ((action) => opts.describe(action, d.seat));
+    const unitOf = d.unit || unit;
+    // "Bid: 7♠ — best: pass", "Discard: 7♠ · 9♠ — the best"
+    const heading = `${kindLabel(d.kind || "play")}: ${label(d.played)} — `
+      + (same ? t("the best") : tf("best: %(move)s", { move: label(d.best) }));
     const rows = [
       [t("Played"), opts.describe(d.played, d.seat)],
       [t("Best move"), same ? t("the move played") : opts.describe(d.best, d.seat)],
-      [t("Loss"), `${points(d.loss)} ${unitLabel(unit)}`],
+      [t("Loss"), amount(d.loss, unitOf)],
     ];
     const list = el("dl", {});
     for (const [term, value] of rows) list.append(el("dt", {}, term), el("dd", {}, value));
@@ -136,7 +175,9 @@ export function analysisView(matchId, box, panel, opts) {
         el("td", {}, d.view ? points(d.view.values[i]) : "–"),
         el("td", {}, points(d.open.values[i]) + (d.open.exact ? "" : " ≈"))))));
     panel.dataset.class = d.class;
+    panel.dataset.kind = d.kind || "play";
     panel.replaceChildren(
+      el("p", { class: "analysis-heading", "data-role": "decision-heading" }, heading),
       el("p", { class: `analysis-class ${d.class}`, "data-role": "decision-class" }, classLabel(d.class)),
       list,
       el("details", {}, el("summary", {}, t("Every alternative")), alternatives));

@@ -9,6 +9,19 @@ export function tf(msgid, values) {
   return t(msgid).replace(/%\((\w+)\)s/g, (_, key) => (key in values ? String(values[key]) : ""));
 }
 
+/**
+ * The plural form of `singular` / `plural` (English msgids, "%(n)s" filled with `n` as shown by `shown`)
+ * that the language uses for the number `n` (Django's ngettext with the catalogue's plural rule). A
+ * number with a fraction takes the form of 2: German and English say "1.5 points", Russian "1,5 очка".
+ */
+export function tn(singular, plural, n, shown = String(n)) {
+  const count = Number.isInteger(n) ? Math.abs(n) : 2;
+  const text = window.django && window.django.ngettext
+    ? window.django.ngettext(singular, plural, count)
+    : count === 1 ? singular : plural;
+  return text.replace(/%\(n\)s/g, shown);
+}
+
 /** "1 trick" or "%(n)s tricks", each a string of its own in the catalogue (German and Russian say it
  * differently for one). */
 export function tricksText(n) {

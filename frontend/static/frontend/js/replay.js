@@ -44,6 +44,12 @@ function names() {
   return seatNames(data.match.seats);
 }
 
+/** What an event did, without who did it ("7♠", "Reizen: 7 Pik"). */
+function label(event) {
+  if (event.type === "play") return `${cardName(event.card, style)}${event.marriage ? ` (${actionLabel({ type: "marriage" }, style)})` : ""}`;
+  return describe({ ...event, seat: undefined });
+}
+
 function describe(event) {
   const who = typeof event.seat === "number" ? names()[event.seat] : "";
   switch (event.type) {
@@ -61,7 +67,7 @@ function describe(event) {
       const mod = gameModule(data && data.match && data.match.game);
       let label = null;
       try {
-        label = mod.actionLabel ? mod.actionLabel(event, null, style) : null;
+        label = mod.actionLabel ? mod.actionLabel(event, { game: data.match.game }, style) : null;
       } catch {
         label = null; // a game's label that needs a live view: fall back to the generic one
       }
@@ -142,6 +148,7 @@ function addAnalysis() {
   analysis = analysisView(matchId, ui.analysis, ui.decision, {
     names,
     describe: (action, seat) => describe({ ...action, seat }),
+    label: (action) => label(action),
     onReady: () => {
       next.disabled = false;
     },

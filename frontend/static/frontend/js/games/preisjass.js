@@ -4,7 +4,7 @@
 import { cardImage, cardName, suitName } from "../cards.js";
 import { el } from "../dom.js";
 import { fmt } from "../format.js";
-import { t, tf } from "../i18n.js";
+import { t, tf, tn } from "../i18n.js";
 import { headRow } from "../sheethead.js";
 
 const POINTS_PER_GAME = 157;
@@ -57,7 +57,7 @@ export function finalSummary(payload, names) {
   const order = names.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
   const list = el("ol", { class: "ranking" });
   for (const s of order) {
-    let text = `${names[s]}: ${fmt(view.scores[s])} ${t("points")}`;
+    let text = `${names[s]}: ${tn("%(n)s point", "%(n)s points", view.scores[s], fmt(view.scores[s]))}`;
     if (view.sheet && view.sheet.sacks) text += `, ${sackCount(view.sheet.sacks[s])}`;
     list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, text));
   }

@@ -4,7 +4,7 @@ import { post } from "../api.js";
 import { el } from "../dom.js";
 import { fmt } from "../format.js";
 import { gameModule } from "../games/index.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { fillScoreChart } from "../scorechart.js";
 import { app, matchId, names, root, say, ui } from "./context.js";
 import { saveBox } from "./saving.js";
@@ -30,7 +30,7 @@ export function renderFinal(payload) {
     const order = nm.map((_, i) => i).sort((a, b) => view.scores[b] - view.scores[a]);
     const list = el("ol", { class: "ranking" });
     for (const s of order) {
-      list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, `${nm[s]}: ${fmt(view.scores[s])} ${t("points")}`));
+      list.appendChild(el("li", { class: s === payload.seat ? "me" : "" }, `${nm[s]}: ${tn("%(n)s point", "%(n)s points", view.scores[s], fmt(view.scores[s]))}`));
     }
     parts.push(list);
   }

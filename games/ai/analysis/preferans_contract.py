@@ -1,0 +1,325 @@
+"""Preferans analysis of the decisions before the play: the bids, the talon discard (exchange), the
+contract (declare) and the whist calls (defend), every legal alternative valued in whists for the
+deciding seat, the way the search player (`games.ai.preferans_search.player`) weighs them:
+
+- a game is worth `declarer_payoff` of the declarer's tricks in it (the defenders whisting when they
+  hold their obligation), a misère 10 pool points made or 10 per trick lost (solved within
+  `MISERE_NODES`; a hand whose misère risk by Anton's count exceeds `MISERE_RISK`, one the player
+  never tries, takes that count as its tricks);
+- a bid is worth the best contract it allows, as if it won the auction there (the declarer takes the
+  talon, throws Anton's two cards for each trump and declares the best game at or above the bid);
+  passing is worth 0 (the search player's baseline: somebody else's game is not counted), holding is
+  the standing bid;
+- a discard is worth the best game it leaves (in its likeliest trump by Anton's count, any level
+  from the standing bid up); a contract is worth its game;
+- a whist call is worth what the search player's `_defend` adds up for it (whisting alone or with
+  the partner, passing, half whist); from the player's view the partner's answer still to come is
+  even odds as there, with all hands open it is the answer those formulas give him on the real cards.
+
+The declarer's tricks come from the double-dummy `Solver` of `preferans_search`: with all hands open
+solved exactly within `OPEN_SOLVE_NODES` per game (else searched `AHEAD` tricks with its estimate);
+from the view over worlds of the search player's sampler (`SearchPreferans._worlds`: the talon with
+the hidden cards, the declarer's hand fitted to his bids), each searched `AHEAD` tricks with the
+estimate, as the player does. Node budgets only (no clock).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache, partial
+from itertools import combinations
+
+from games.ai.anton_preferans import declarer_tricks, misere_risk
+from games.ai.base import JSON
+from games.ai.preferans_search.player import (
+    HALF_WHISTS,
+    LADDER_SUITS,
+    MISERE_VALUE,
+    OBLIGATION,
+    POOL,
+    POOL_OTHER,
+    VALUE,
+    DoraPreferans,
+    _discard,
+    _parse,
+    declarer_payoff,
+)
+from games.ai.preferans_search.solver import Solver, sides
+from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
+from games.ai.search.budget import Budget, BudgetExceeded
+from games.engine import GameState
+
+NO_CLOCK = 1e9
+UNLIMITED = 1 << 62
+
+OPEN_SOLVE_NODES = 30_000  # per game solved with all hands open
+MISERE_NODES = 3_000  # per misère solve (else Anton's risk decides: clean 0 tricks, else 1)
+MISERE_RISK = 3.0  # above this misère risk (Anton's count) its tricks are that count, not solved
+AHEAD = 2  # tricks searched before the estimate (the Dora player's depth)
+WORLDS = 6  # worlds of the view angle (bids, contract, whist)
+EXCHANGE_WORLDS = 2  # 66 discards each: fewer worlds
+EXCHANGE_TRUMPS = 1  # trumps tried per discard (the likeliest by Anton's count)
+
+#: the engine phase -> the decision's kind
+KINDS = {"bid": "bid", "exchange": "exchange", "declare": "declare", "whist": "defend"}
+
+
+class Tricks:
+    """The declarer's tricks for a deal from the first lead: solved exactly within `exact_nodes` per
+    solve where that is asked for and fits, else `AHEAD` tricks searched and the rest estimated
+    (`exact` turns False). Every figure is a pure function of the deal, so they are kept in a cache
+    shared by all decisions (a seat's bids in one deal solve the same deals); no budget stops the
+    work, which the world and trump counts bound."""
+
+    def __init__(self, exact_nodes: int) -> None:
+        self.exact_nodes = exact_nodes
+        self.exact = exact_nodes > 0
+
+    def game(self, hands: list[int], me: int, trump: str) -> float:
+        key = (hands[0], hands[1], hands[2], me, trump, self.exact_nodes)
+        found = _CACHE.get(key)
+        if found is None:
+            deal = Deal(GAME, hands, -1 if trump == "NT" else SUITS.index(trump), me, 0)
+            found = self._solve(deal, 1 << me, 1 << me)
+            _remember(key, found)
+        value, exact = found
+        self.exact &= exact
+        return value
+
+    def misere(self, hands: list[int], me: int) -> float:
+        key = (hands[0], hands[1], hands[2], me, "MIS", 0)
+        risk = misere_risk(names(hands[me]))
+        if risk > MISERE_RISK:  # not a misère hand (the player never tries it): Anton's count
+            self.exact = False
+            return max(1.0, risk)
+        found = _CACHE.get(key)
+        if found is None:
+            deal = Deal(MISERE, hands, -1, me, 0)
+            target, maximizers = sides(deal, me)
+            try:
+                found = (Solver(deal, target, maximizers, Budget(MISERE_NODES, NO_CLOCK)).value(deal), True)
+            except BudgetExceeded:
+                found = (0.0 if misere_risk(names(hands[me])) < 0.5 else 1.0, False)
+            _remember(key, found)
+        value, exact = found
+        self.exact &= exact
+        return value
+
+    def _solve(self, deal: Deal, target: int, maximizers: int) -> tuple[float, bool]:
+        if self.exact_nodes:
+            try:
+                return Solver(deal, target, maximizers, Budget(self.exact_nodes, NO_CLOCK)).value(deal), True
+            except BudgetExceeded:
+                pass
+        return Solver(deal, target, maximizers, Budget(UNLIMITED, NO_CLOCK), stop=AHEAD).value(deal), False
+
+
+_CACHE: dict[tuple[int, int, int, int, str, int], tuple[float, bool]] = {}
+CACHE_SIZE = 20_000
+
+
+def _remember(key: tuple[int, int, int, int, str, int], found: tuple[float, bool]) -> None:
+    if len(_CACHE) >= CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = found
+
+
+@lru_cache(maxsize=4096)
+def _thrown(cards: tuple[str, ...], trump: str) -> list[str]:
+    """The search player's discard for `trump` (Anton's count), remembered: every world repeats it."""
+    return _discard(list(cards), trump)
+
+
+def misere_payoff(tricks: float) -> float:
+    return POOL * MISERE_VALUE if tricks < 0.5 else -POOL * MISERE_VALUE * tricks
+
+
+def best_game(tricks: Callable[[str], float], level: int, suit: str, only: set[str] | None = None) -> float:
+    """The best declarer payoff over the contracts at or above `level` `suit` (with a trump of `only`
+    where one of those may be declared)."""
+    floor = (level, LADDER_SUITS.index(suit))
+    allowed = {
+        trump: [lv for lv in range(level, 11) if (lv, LADDER_SUITS.index(trump)) >= floor]
+        for trump in LADDER_SUITS
+    }
+    allowed = {trump: levels for trump, levels in allowed.items() if levels}
+    if only and any(trump in only for trump in allowed):
+        allowed = {trump: levels for trump, levels in allowed.items() if trump in only}
+    best = -1e9
+    for trump, levels in allowed.items():
+        t = tricks(trump)
+        best = max(best, max(declarer_payoff(t, lv) for lv in levels))
+    return best
+
+
+# --- the four decisions, in one world ------------------------------------------------------------------
+
+
+def bid_values(
+    legal: list[JSON], high: str | None, cards: list[str], hands: list[int], me: int, t: Tricks
+) -> list[float]:
+    """Each bid in one world: `cards` the bidder's twelve (hand and talon), `hands` by position."""
+
+    by_trump: dict[str, float] = {}
+
+    def tricks(trump: str) -> float:
+        if trump not in by_trump:
+            thrown = _thrown(tuple(cards), trump)
+            kept = mask_of([c for c in cards if c not in thrown])
+            by_trump[trump] = t.game([kept if p == me else h for p, h in enumerate(hands)], me, trump)
+        return by_trump[trump]
+
+    out = []
+    for action in legal:
+        bid = action["bid"]
+        if bid == "hold":
+            bid = high or "pass"
+        if bid == "pass":
+            out.append(0.0)
+        elif bid == "MIS":
+            worst = sorted(cards, key=lambda c: -"789TJQKA".index(c[0]))[:7]
+            pair = min(combinations(worst, 2), key=lambda p: misere_risk([c for c in cards if c not in p]))
+            kept = mask_of([c for c in cards if c not in pair])
+            out.append(misere_payoff(t.misere([kept if p == me else h for p, h in enumerate(hands)], me)))
+        else:
+            out.append(best_game(tricks, *_parse(bid)))
+    return out
+
+
+def exchange_values(
+    legal: list[JSON], high: str, cards: list[str], hands: list[int], me: int, t: Tricks
+) -> list[float]:
+    """Each discard in one world: the best game the ten cards kept allow (misère: its payoff)."""
+    out = []
+    for action in legal:
+        kept = [c for c in cards if c not in action["discard"]]
+        world = [mask_of(kept) if p == me else h for p, h in enumerate(hands)]
+        if high == "MIS":
+            out.append(misere_payoff(t.misere(world, me)))
+            continue
+        likely = sorted(LADDER_SUITS, key=lambda s: (-declarer_tricks(kept, s), LADDER_SUITS.index(s)))
+        trumps = set(likely[:EXCHANGE_TRUMPS])
+        level, suit = _parse(high)
+        out.append(best_game(partial(t.game, world, me), level, suit, trumps))
+    return out
+
+
+def declare_values(legal: list[JSON], hands: list[int], me: int, t: Tricks) -> list[float]:
+    out = []
+    for action in legal:
+        level, trump = _parse(action["contract"])
+        out.append(declarer_payoff(t.game(hands, me, trump), level))
+    return out
+
+
+def whist_values(legal: list[JSON], view: JSON, tricks: list[float], open_answer: bool) -> list[float]:
+    """Each call against the declarer's `tricks` (one per world), as `SearchPreferans._defend` weighs
+    them; `open_answer`: a partner still to answer answers as those formulas tell him on the real
+    cards (one world), else even odds as the player takes it."""
+    level, _ = _parse(view["contract"])
+    v, need = VALUE[level], OBLIGATION[level]
+    me = view["seat"]
+    others = [c for s, c in enumerate(view["whist_calls"]) if s != me and c is not None]
+    mine = view["whist_calls"][me]
+
+    def mean(f: Callable[[float], float]) -> float:
+        return sum(f(x) for x in tricks) / len(tricks)
+
+    def lone(x: float) -> float:
+        d = 10 - x
+        made = x >= level
+        gain = v * d + (0.0 if made else v * (level - x)) - (POOL_OTHER * v if made else 0.0)
+        return gain - (POOL * v * (need - d) if d < need else 0.0)
+
+    def both(x: float) -> float:
+        d = (10 - x) / 2
+        made = x >= level
+        gain = v * d + (0.0 if made else v * (level - x)) - (POOL_OTHER * v if made else 0.0)
+        return gain - (POOL * v * (need / 2 - d) if d < need / 2 else 0.0)
+
+    def watch(x: float) -> float:
+        return -POOL_OTHER * v if x >= level else v * (level - x)
+
+    unplayed = -POOL_OTHER * v
+    half = unplayed + v * HALF_WHISTS.get(level, 0)
+    if mine == "pass" and "half" in others:  # answering a half whist
+        values = {"whist": mean(lone), "pass": unplayed}
+    elif "whist" in others:
+        values = {"whist": mean(both), "pass": mean(watch)}
+    elif "pass" in others:
+        values = {"whist": mean(lone), "pass": unplayed, "half": half}
+    elif open_answer:
+        # the partner answers: my whist with a whist when sharing beats watching, else alone; my pass
+        # with his best of whisting alone, passing and (6, 7) half whist
+        whisting = mean(both) if mean(both) > mean(watch) else mean(lone)
+        answers = {"whist": mean(lone), "pass": unplayed}
+        if level in HALF_WHISTS:
+            answers["half"] = half
+        answer = max(answers, key=lambda c: answers[c])
+        passing = (
+            mean(watch) if answer == "whist" else max(mean(lone), unplayed) if answer == "half" else unplayed
+        )
+        values = {"whist": whisting, "pass": passing}
+    else:
+        values = {"whist": 0.5 * mean(both) + 0.5 * mean(lone), "pass": 0.5 * mean(watch) + 0.5 * unplayed}
+    return [values[a["call"]] for a in legal]
+
+
+# --- the angles ------------------------------------------------------------------------------------
+
+
+def open_values(state: GameState, legal: list[JSON]) -> tuple[list[float], bool]:
+    """Every alternative with the real hands and talon."""
+    active = state.active  # type: ignore[attr-defined]
+    seat = state.to_move
+    assert isinstance(seat, int)
+    view = state.view(seat)
+    hands = [mask_of(state.hands[s]) for s in active]  # type: ignore[attr-defined]
+    # the bids (five trumps each) and the 66 discards are too many to solve each exactly: searched
+    # AHEAD tricks like the view's worlds; the contract and the whist calls are solved
+    t = Tricks(OPEN_SOLVE_NODES if view["phase"] in ("declare", "whist") else 0)
+    values = _values(view, legal, hands, mask_of(list(state.talon)), t, open_answer=True)  # type: ignore[attr-defined]
+    return values, t.exact
+
+
+def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list[float] | None:
+    """Every alternative averaged over worlds sampled from the seat's view (None: no world fitted)."""
+    seat = state.to_move
+    assert isinstance(seat, int)
+    view = state.view(seat)
+    player = DoraPreferans()
+    count = EXCHANGE_WORLDS if view["phase"] == "exchange" else WORLDS
+    if view["phase"] == "bid":
+        # a seat's bids in one deal are valued over the same worlds (nothing it learns while bidding
+        # changes where the hidden cards may be), so its later bids reuse the first one's solves
+        rng = random.Random(f"bid:{view['deal_number']}:{view['seat']}:{','.join(view['hand'])}")
+    t = Tricks(0)
+    worlds = player._worlds(view, rng, count)
+    if view["phase"] == "whist":
+        decl = view["active"].index(view["declarer"])
+        _, trump = _parse(view["contract"])
+        return whist_values(legal, view, [t.game(w.hands[:], decl, trump) for w in worlds], open_answer=False)
+    totals = [0.0] * len(legal)
+    for world in worlds:
+        values = _values(view, legal, world.hands[:], world.out, t, open_answer=False)
+        totals = [a + b for a, b in zip(totals, values, strict=True)]
+    return [x / len(worlds) for x in totals]
+
+
+def _values(
+    view: JSON, legal: list[JSON], hands: list[int], talon: int, t: Tricks, open_answer: bool
+) -> list[float]:
+    """One world's values: `hands` by position (the deciding seat's own included), `talon` the two
+    talon cards while they are hidden (bidding)."""
+    phase = view["phase"]
+    me = view["active"].index(view["seat"])
+    if phase == "bid":
+        return bid_values(legal, view["high_bid"], view["hand"] + names(talon), hands, me, t)
+    if phase == "exchange":
+        return exchange_values(legal, view["high_bid"], view["hand"], hands, me, t)
+    if phase == "declare":
+        return declare_values(legal, hands, me, t)
+    decl = view["active"].index(view["declarer"])
+    _, trump = _parse(view["contract"])
+    return whist_values(legal, view, [t.game(hands, decl, trump)], open_answer)
