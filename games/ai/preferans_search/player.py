@@ -10,9 +10,9 @@ view (games.ai.preferans_search.worlds) and searched with all hands open (solver
   estimated from the cards the declarer cannot duck, and raspasy `selfish_depth` tricks deep with every hand
   keeping its own tricks down (`SelfishSolver`, max^n; to the end once `selfish_exact` tricks are left)
   and estimated the same way per hand; both deepen a trick at a time within the budget (up to those
-  depths). The misère declarer plays his early tricks by Anton's rules (the search, which sees every card
-  there, did not play them better on the tune deals), as do the defenders with `duck_depth` 0 and raspasy
-  with `selfish_exact` 0.
+  depths; the deepest pass that searched 1 / `pass_share` of the worlds decides). The misère declarer
+  plays his early tricks by Anton's rules (the search, which sees every card there, did not play them
+  better on the tune deals), as do the defenders with `duck_depth` 0 and raspasy with `selfish_exact` 0.
 - Bidding, the talon exchange and the contract: the talon and the other hands are sampled, the hand
   after the exchange searched per world, and each bid is worth the mean whists of the best contract it
   allows (what the declarer writes for a made game, what he pays for tricks short and to the whisters,
@@ -120,7 +120,10 @@ class SearchPreferans:
         duck_worlds: int = 0,
         selfish_exact: int = 0,
         selfish_depth: int = 1,
+        pass_share: float = 1.0,
     ) -> None:
+        #: misère and raspasy: a deeper pass decides once it has searched 1 / pass_share of the worlds
+        self.pass_share = pass_share
         #: raspasy by `SelfishSolver` (0: the paranoid Solver), exact once this many tricks are left,
         #: `selfish_depth` tricks deep before
         self.selfish_exact = selfish_exact
@@ -241,7 +244,7 @@ class SearchPreferans:
             talon = bits(world.out)[0] if kind == RASPASY and world.out else -1
             deals.append((from_view(view, dict(enumerate(world.hands)), talon), weight))
         # misère and raspasy deepen a trick at a time while the budget lasts: the deepest pass that
-        # searched every world decides (else the part of the first pass that finished)
+        # searched at least 1 / pass_share of the worlds decides (else what the first pass finished)
         stops = [stop] if stop == 10 or kind == GAME else list(range(done + 1, stop + 1))
         best_pass: tuple[dict[int, float], int] | None = None
         for pass_stop in stops:
@@ -257,7 +260,7 @@ class SearchPreferans:
                 for card in totals:
                     totals[card] += weight * self._utility(deal, me, taken + values[card])
                 finished += weight
-            if best_pass is None or finished == count:
+            if best_pass is None or finished * self.pass_share >= count:
                 best_pass = (totals, finished)
             if budget.spent:
                 break
@@ -514,4 +517,5 @@ class DoraPreferans(SearchPreferans):
             duck_depth=1,
             selfish_exact=4,
             selfish_depth=3,
+            pass_share=2.0,
         )
