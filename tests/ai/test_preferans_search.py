@@ -13,8 +13,8 @@ from games.ai import available_versions, get_player
 from games.ai.anton_preferans import AntonPreferans
 from games.ai.arena import play_match
 from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans, SearchPreferans
-from games.ai.preferans_search.solver import PreferansGame, Solver, sides
-from games.ai.preferans_search.state import GAME, INDEX, NAMES, RASPASY, Deal, from_engine, mask_of
+from games.ai.preferans_search.solver import PreferansGame, SelfishSolver, Solver, sides
+from games.ai.preferans_search.state import GAME, INDEX, MISERE, NAMES, RASPASY, Deal, from_engine, mask_of
 from games.ai.preferans_search.worlds import places, replay_voids, sample_world
 from games.ai.search.alphabeta import brute_force
 from games.ai.search.budget import Budget, BudgetExceeded
@@ -97,6 +97,88 @@ def test_the_solver_agrees_with_brute_force(seed: int) -> None:
             assert sorted(values) == deal.legal()
             for card, value in values.items():
                 assert value == brute_force(game, deal.play(card), 99) - taken
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_solver_agrees_with_brute_force_on_longer_misere_and_raspasy_endgames(seed: int) -> None:
+    for deal in _endgames(seed, 4)[:2]:
+        if deal.kind == GAME:
+            continue
+        for me in range(3) if deal.kind == RASPASY else (deal.declarer,):
+            target, maximizers = sides(deal, me)
+            taken = sum(deal.tricks[p] for p in range(3) if target >> p & 1)
+            game = PreferansGame(target, maximizers)
+            values = Solver(deal, target, maximizers, Budget(FAR, 60)).move_values(deal)
+            for card, value in values.items():
+                assert value == brute_force(game, deal.play(card), 99) - taken
+
+
+def _selfish(deal: Deal, me: int) -> tuple[int, ...]:
+    """Plain max^n for raspasy: every hand minimises its own tricks, ties against `me`, then against the
+    next hand; the trick vector at the end."""
+    if deal.over:
+        return tuple(deal.tricks)
+    best: tuple[int, ...] | None = None
+    for card in deal.legal():
+        value = _selfish(deal.play(card), me)
+        turn, nxt = deal.turn, (deal.turn + 1) % 3
+        if best is None or (value[turn], -value[me], -value[nxt]) < (best[turn], -best[me], -best[nxt]):
+            best = value
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_selfish_raspasy_solver_agrees_with_plain_max_n(seed: int) -> None:
+    deals = [d for d in _endgames(seed, 4) if d.kind == RASPASY][:3]
+    for deal in deals:
+        for me in range(3):
+            values = SelfishSolver(deal, me, Budget(FAR, 60)).move_values(deal)
+            assert sorted(values) == deal.legal()
+            for card, value in values.items():
+                child = deal.play(card)
+                assert value == _selfish(child, me)[me] - deal.tricks[me]
+
+
+def test_raspasy_endgames_are_covered() -> None:
+    assert any(d.kind == RASPASY for seed in range(40) for d in _endgames(seed, 4))
+
+
+def test_the_duck_estimate_counts_the_cards_that_cannot_duck() -> None:
+    def estimate(mine: list[str], other: list[str], third: list[str]) -> float:
+        deal = Deal(MISERE, [mask_of(mine), mask_of(other), mask_of(third)], declarer=0)
+        return Solver(deal, 1, 6, Budget(FAR, 60)).estimate(deal.hands, 0)
+
+    # sevens and eights under the others' cards: safe
+    assert estimate(["7S", "8S", "7C"], ["9S", "TS", "8C"], ["JS", "QS", "9C"]) == 0
+    # a bare ace against a seven: caught
+    assert estimate(["AS", "7C", "7D"], ["7S", "8C", "8D"], ["9S", "9C", "9D"]) == 1
+    # the others void in spades: the spade wins only if it has to be led
+    assert estimate(["7S", "7C", "7D"], ["8H", "8C", "8D"], ["9H", "9C", "9D"]) == 0.5
+
+
+def test_dora_searches_early_misere_defence_and_raspasy_tricks() -> None:
+    """Raspasy and the misère defence are searched from the first trick (the old player left every trick
+    before the last `exact_tricks` to Anton's rules); the misère declarer's early tricks stay Anton's."""
+    kinds = set()
+    for seed in range(1, 12):  # steered to raspasy and misère
+        for state in _play_positions(seed)[:6]:
+            view, legal = state.view(state.actor()), state.legal_actions()
+            if state.contract >= 0 and not state.raspasy and view["contract"] != "MIS":
+                continue
+            if len(legal) < 2 or state.tricks_done >= 10 - DoraPreferans().exact_tricks:
+                continue
+            player = DoraPreferans()
+            action = player.choose(view, legal, random.Random(seed))
+            assert action in legal
+            if not state.raspasy and view["seat"] == view["declarer"]:
+                assert action == AntonPreferans().choose(view, legal, random.Random(seed))
+                assert player.stats["worlds"] == 0
+                kinds.add("declarer")
+            else:
+                assert player.stats["worlds"] > 0
+                kinds.add("raspasy" if state.raspasy else "defence")
+    assert kinds == {"raspasy", "defence", "declarer"}
 
 
 def test_the_solver_covers_every_kind_and_stops_on_its_budget() -> None:

@@ -12,6 +12,8 @@ Cards are ints `suit * 8 + rank` (`NAMES`, `INDEX`, `mask_of`, `names`, `bits` c
 
 solver.py: `Solver(deal, target, maximizers, budget, stop)` counts the target side's future tricks
 under perfect play (`value`, `move_values`; `sides(deal, me)` gives the sides), exactly with the
-default `stop=10`, estimated at trick `stop` otherwise; `PreferansGame` is the same game for the shared
-toolkit (games.ai.search). worlds.py: `sample_world(view, rng)`. player.py: the players.
+default `stop=10`, estimated at trick `stop` otherwise (a game from the top winners, misère and raspasy
+from the cards that cannot duck); `SelfishSolver(deal, me, budget, stop)` plays raspasy with every hand
+keeping its own tricks down (max^n); `PreferansGame` is the same game for the shared toolkit
+(games.ai.search). worlds.py: `sample_world(view, rng)`. player.py: the players.
 """

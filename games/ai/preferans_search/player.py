@@ -3,9 +3,16 @@ view (games.ai.preferans_search.worlds) and searched with all hands open (solver
 
 - Card play: in each world every legal card gets the tricks it leads to under perfect play, turned into
   what they are worth to the seat (the contract made or set, whists, misère and raspasy penalties), and
-  the card with the best sum is played. The last `exact_tricks` tricks are solved exactly; before that
-  a game is searched `depth` tricks deep and estimated there, while misère and raspasy (whose early
-  positions are too wide for a Python search in the time) are played by Anton's rules.
+  the card with the best sum is played; identical worlds (the seat sees every card that matters, as the
+  misère declarer does against the open defenders) are searched once. The last `exact_tricks` tricks are
+  solved exactly; before that a game is searched `depth` tricks deep and estimated there from the top
+  winners, a misère defence `duck_depth` tricks deep (declarer against both defenders, alpha-beta) and
+  estimated from the cards the declarer cannot duck, and raspasy `selfish_depth` tricks deep with every hand
+  keeping its own tricks down (`SelfishSolver`, max^n; to the end once `selfish_exact` tricks are left)
+  and estimated the same way per hand; both deepen a trick at a time within the budget (up to those
+  depths; the deepest pass that searched 1 / `pass_share` of the worlds decides). The misère declarer
+  plays his early tricks by Anton's rules (the search, which sees every card there, did not play them
+  better on the tune deals), as do the defenders with `duck_depth` 0 and raspasy with `selfish_exact` 0.
 - Bidding, the talon exchange and the contract: the talon and the other hands are sampled, the hand
   after the exchange searched per world, and each bid is worth the mean whists of the best contract it
   allows (what the declarer writes for a made game, what he pays for tricks short and to the whisters,
@@ -29,7 +36,7 @@ from itertools import combinations
 
 from games.ai.anton_preferans import AntonPreferans, best_trump, declarer_tricks, misere_risk
 from games.ai.base import JSON
-from games.ai.preferans_search.solver import Solver, sides
+from games.ai.preferans_search.solver import SelfishSolver, Solver, sides
 from games.ai.preferans_search.state import (
     GAME,
     INDEX,
@@ -109,8 +116,23 @@ class SearchPreferans:
         bid_margin: float = 0.0,
         whist_margin: float = 0.0,
         tries: int = 20,
+        duck_depth: int = 0,
+        duck_worlds: int = 0,
+        selfish_exact: int = 0,
+        selfish_depth: int = 1,
+        pass_share: float = 1.0,
     ) -> None:
+        #: misère and raspasy: a deeper pass decides once it has searched 1 / pass_share of the worlds
+        self.pass_share = pass_share
+        #: raspasy by `SelfishSolver` (0: the paranoid Solver), exact once this many tricks are left,
+        #: `selfish_depth` tricks deep before
+        self.selfish_exact = selfish_exact
+        self.selfish_depth = selfish_depth
         self.tries = tries
+        #: misère and raspasy before the last `exact_tricks`: tricks searched before `duck_estimate`
+        #: (0: Anton's rules), in `duck_worlds` worlds
+        self.duck_depth = duck_depth
+        self.duck_worlds = duck_worlds or worlds
         self.worlds = worlds
         self.nodes = nodes
         self.depth = depth
@@ -198,30 +220,64 @@ class SearchPreferans:
         done = len(view["played"]) // 3
         left = 10 - done
         kind = RASPASY if view["raspasy"] else MISERE if view["contract"] == "MIS" else GAME
-        if left > self.exact_tricks and kind != GAME:
-            return None  # Anton's rules (see the module docstring)
-        stop = 10 if left <= self.exact_tricks else done + self.depth
+        count = self.worlds
+        if kind == RASPASY and self.selfish_exact:
+            stop = 10 if left <= self.selfish_exact else done + self.selfish_depth
+            count = self.duck_worlds
+        elif left <= self.exact_tricks:
+            stop = 10
+        elif kind == GAME:
+            stop = done + self.depth
+        elif kind == MISERE and self.duck_depth and view["seat"] != view["declarer"]:
+            stop, count = done + self.duck_depth, self.duck_worlds
+        else:
+            return None  # Anton's rules (the misère declarer: the search did not play him better)
         me = view["active"].index(view["turn"])
-        totals = {INDEX[a["card"]]: 0.0 for a in legal}
-        finished = 0
-        for world in self._worlds(view, rng, self.worlds):
+        # identical worlds (the seat sees every card that matters) are searched once
+        weights: dict[tuple[int, ...], tuple[World, int]] = {}
+        for world in self._worlds(view, rng, count):
+            key = (*world.hands, world.out if kind == RASPASY else 0)
+            seen = weights.get(key)
+            weights[key] = (world, seen[1] + 1 if seen else 1)
+        deals = []
+        for world, weight in weights.values():
             talon = bits(world.out)[0] if kind == RASPASY and world.out else -1
-            deal = from_view(view, dict(enumerate(world.hands)), talon)
-            target, maximizers = sides(deal, me)
-            solver = Solver(deal, target, maximizers, budget, stop=stop)
-            try:
-                values = solver.move_values(deal)
-            except BudgetExceeded:
+            deals.append((from_view(view, dict(enumerate(world.hands)), talon), weight))
+        # misère and raspasy deepen a trick at a time while the budget lasts: the deepest pass that
+        # searched at least 1 / pass_share of the worlds decides (else what the first pass finished)
+        stops = [stop] if stop == 10 or kind == GAME else list(range(done + 1, stop + 1))
+        best_pass: tuple[dict[int, float], int] | None = None
+        for pass_stop in stops:
+            totals = {INDEX[a["card"]]: 0.0 for a in legal}
+            finished = 0
+            for deal, weight in deals:
+                try:
+                    values = self._solve(deal, me, budget, pass_stop)
+                except BudgetExceeded:
+                    break
+                target, _ = sides(deal, me)
+                taken = sum(deal.tricks[p] for p in range(3) if target >> p & 1)
+                for card in totals:
+                    totals[card] += weight * self._utility(deal, me, taken + values[card])
+                finished += weight
+            if best_pass is None or finished * self.pass_share >= count:
+                best_pass = (totals, finished)
+            if budget.spent:
                 break
-            taken = sum(deal.tricks[p] for p in range(3) if target >> p & 1)
-            for card in totals:
-                totals[card] += self._utility(deal, me, taken + values[card])
-            finished += 1
+        assert best_pass is not None
+        totals, finished = best_pass
         self.stats["worlds"] += finished
         if not finished:
             return None
         best = max(totals, key=lambda c: (totals[c], -c))
         return next(a for a in legal if INDEX[a["card"]] == best)
+
+    def _solve(self, deal: Deal, me: int, budget: Budget, stop: int) -> dict[int, float]:
+        """The target's future tricks after each legal card in one world, searched to trick `stop`."""
+        if deal.kind == RASPASY and self.selfish_exact:
+            return SelfishSolver(deal, me, budget, stop=stop).move_values(deal)
+        target, maximizers = sides(deal, me)
+        return Solver(deal, target, maximizers, budget, stop=stop).move_values(deal)
 
     @staticmethod
     def _utility(deal: Deal, me: int, tricks: float) -> float:
@@ -441,7 +497,9 @@ class CarlaPreferans(SearchPreferans):
     name = "Carla"
 
     def __init__(self) -> None:
-        super().__init__(worlds=6, nodes=10_000, depth=1, exact_tricks=4, bid_worlds=5)
+        super().__init__(
+            worlds=6, nodes=10_000, depth=1, exact_tricks=4, bid_worlds=5, duck_depth=1, selfish_exact=3
+        )
 
 
 class DoraPreferans(SearchPreferans):
@@ -450,4 +508,14 @@ class DoraPreferans(SearchPreferans):
     name = "Dora"
 
     def __init__(self) -> None:
-        super().__init__(worlds=14, nodes=40_000, depth=2, exact_tricks=6, bid_worlds=10)
+        super().__init__(
+            worlds=14,
+            nodes=40_000,
+            depth=2,
+            exact_tricks=6,
+            bid_worlds=10,
+            duck_depth=1,
+            selfish_exact=4,
+            selfish_depth=3,
+            pass_share=2.0,
+        )

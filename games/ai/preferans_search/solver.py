@@ -7,6 +7,10 @@ lower it: the declarer maximises his tricks in a game, the defenders maximise th
 and in raspasy the two others are taken to play against the searching seat (the paranoid view: the
 game is not zero-sum there, and the worst case is the safe one).
 
+Searched to trick `stop` and estimated there (`estimate`): a game from the top winners, a misère or
+raspasy from the target's cards that cannot duck under the others' (`duck_estimate`).
+`SelfishSolver` is raspasy as it is played, every hand keeping its own tricks down (max^n).
+
 Alpha-beta on whole tricks with a transposition table at trick boundaries (lower and upper bounds per
 position) and equivalent cards folded: two cards of one hand with no card between them left in play
 (hands and the current trick) are the same move. It runs in place on plain ints for speed; `SearchGame`
@@ -23,6 +27,26 @@ from games.ai.search.budget import Budget
 _REPS: dict[int, tuple[int, ...]] = {}
 #: high-card strength of a suit's byte: J 1, Q 2, K 3, A 4
 _HONOURS = [sum(max(0, r - 3) for r in range(8) if m >> r & 1) for m in range(256)]
+#: misère/raspasy danger of one suit, by (others' byte << 8 | mine)
+_DUCK: dict[int, float] = {}
+
+
+def _duck(key: int) -> float:
+    """The cards of `mine` (low byte) that cannot duck under `others` (high byte), see
+    `Solver.duck_estimate` (cached by key)."""
+    risk = _DUCK.get(key)
+    if risk is not None:
+        return risk
+    mine = [r for r in range(8) if key >> r & 1]
+    others = [r for r in range(8) if key >> (8 + r) & 1]
+    risk = 0.0
+    for j, rank in enumerate(mine):
+        if j >= len(others):
+            risk += 0.5
+        elif rank > others[j]:
+            risk += 1.0
+    _DUCK[key] = risk
+    return risk
 
 
 def _suit_reps(rest: int, mine: int) -> tuple[int, ...]:
@@ -62,6 +86,7 @@ class Solver:
         self.stop = stop  # the trick count where `estimate` replaces the search (10: exact)
         self.trump = deal.trump
         self.raspasy = deal.kind == RASPASY
+        self.kind = deal.kind
         self.talon_suits = deal.talon_suits
         self.target = target
         self.maximizers = maximizers
@@ -231,6 +256,30 @@ class Solver:
         return best
 
     def estimate(self, hands: list[int], turn: int) -> float:
+        if self.kind != GAME:
+            return self.duck_estimate(hands)
+        return self.trick_estimate(hands, turn)
+
+    def duck_estimate(self, hands: list[int]) -> float:
+        """Misère and raspasy: the target's future tricks guessed at a trick boundary as the cards it
+        cannot duck. Per suit its cards and the others' (both other hands together) are paired lowest
+        with lowest: a card above its partner can be forced to win (when the others lead low, or when it
+        has to be led), and a card the others have nothing left to pair with wins if it is ever led
+        (half a trick: it may go on a void)."""
+        left = hands[0].bit_count()
+        mine = 0
+        for p in range(3):
+            if self.target >> p & 1:
+                mine |= hands[p]
+        others = (hands[0] | hands[1] | hands[2]) & ~mine
+        total = 0.0
+        for suit in range(4):
+            m = mine >> (8 * suit) & 0xFF
+            if m:
+                total += _duck((others >> (8 * suit) & 0xFF) << 8 | m)
+        return min(float(left), total)
+
+    def trick_estimate(self, hands: list[int], turn: int) -> float:
         """The target's future tricks guessed at a trick boundary from each hand's top winners (cards above
         every other card of their suit still out, in a row, and long trumps) and high-card strength.
         For the declarer of a game a linear fit to exact solves of real deals (Anton's bidding),
@@ -336,4 +385,94 @@ class PreferansGame:
         return False
 
 
-__all__ = ["PreferansGame", "Solver", "bits", "sides"]
+__all__ = ["PreferansGame", "SelfishSolver", "Solver", "bits", "sides"]
+
+
+class SelfishSolver(Solver):
+    """Raspasy as it is played: every hand keeps its own tricks down (max^n on trick vectors, no
+    pruning, a transposition table at trick boundaries). `move_values` gives the future tricks of the
+    position `me` after each of its cards; at trick `stop` each hand's tricks are estimated from the cards
+    it cannot duck (`duck_estimate`), the tricks left shared in proportion. Ties go against `me` (the
+    safe side), see `_prefers`."""
+
+    def __init__(self, deal: Deal, me: int, budget: Budget, stop: int = 10) -> None:
+        super().__init__(deal, 1 << me, 7 & ~(1 << me), budget, stop)
+        self.me = me
+        self.vectors: dict[tuple[int, int, int, int, int], tuple[float, float, float]] = {}
+
+    def value(self, deal: Deal, alpha: float = -1, beta: float = 11) -> float:
+        return self._vector(deal.hands[:], deal.turn, list(deal.trick), deal.done)[self.me]
+
+    def move_values(self, deal: Deal) -> dict[int, float]:
+        hands, trick = deal.hands, deal.trick
+        out: dict[int, float] = {}
+        for card, group in self._moves(hands, deal.turn, trick, deal.done):
+            child = deal.play(card)
+            won = 0
+            if not child.trick and len(trick) == 2:
+                won = 1 if _last_winner(deal, card) == self.me else 0
+            value = won + self._vector(child.hands, child.turn, child.trick, child.done)[self.me]
+            for c in group:
+                out[c] = value
+        return out
+
+    def _vector(
+        self, hands: list[int], turn: int, trick: list[tuple[int, int]], done: int
+    ) -> tuple[float, float, float]:
+        self.budget.spend()
+        left = 10 - done
+        if left == 0:
+            return (0.0, 0.0, 0.0)
+        key = None
+        if not trick:
+            if done >= self.stop and left > 1:
+                return self._shares(hands)
+            key = (hands[0], hands[1], hands[2], turn, min(done, 2))
+            known = self.vectors.get(key)
+            if known is not None:
+                return known
+        best: tuple[float, float, float] | None = None
+        for card, _ in self._moves(hands, turn, trick, done):
+            bit = 1 << card
+            hands[turn] ^= bit
+            trick.append((turn, card))
+            if len(trick) == 3:
+                winner = _winner(trick, self._strong(done))
+                nxt = 0 if done + 1 < 2 else winner
+                saved = trick[:]
+                trick.clear()
+                rest = self._vector(hands, nxt, trick, done + 1)
+                trick.extend(saved)
+                value = (
+                    rest[0] + (winner == 0),
+                    rest[1] + (winner == 1),
+                    rest[2] + (winner == 2),
+                )
+            else:
+                value = self._vector(hands, (turn + 1) % 3, trick, done)
+            trick.pop()
+            hands[turn] ^= bit
+            if best is None or self._prefers(turn, value, best):
+                best = value
+        assert best is not None
+        if key is not None:
+            self.vectors[key] = best
+        return best
+
+    def _prefers(
+        self, turn: int, value: tuple[float, float, float], best: tuple[float, float, float]
+    ) -> bool:
+        """Does the hand at `turn` prefer `value` to `best`: fewer tricks of its own, then more for `me`,
+        then more for the next hand (a total order, so the result does not depend on the move order)."""
+        nxt = (turn + 1) % 3
+        return (value[turn], -value[self.me], -value[nxt]) < (best[turn], -best[self.me], -best[nxt])
+
+    def _shares(self, hands: list[int]) -> tuple[float, float, float]:
+        left = hands[0].bit_count()
+        risks = []
+        for p in range(3):
+            self.target = 1 << p
+            risks.append(self.duck_estimate(hands) + 0.5)
+        self.target = 1 << self.me
+        total = sum(risks)
+        return (left * risks[0] / total, left * risks[1] / total, left * risks[2] / total)
