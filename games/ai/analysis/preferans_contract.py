@@ -33,17 +33,14 @@ from itertools import combinations
 from games.ai.anton_preferans import declarer_tricks, misere_risk
 from games.ai.base import JSON
 from games.ai.preferans_search.player import (
-    HALF_WHISTS,
     LADDER_SUITS,
     MISERE_VALUE,
-    OBLIGATION,
     POOL,
-    POOL_OTHER,
-    VALUE,
     DoraPreferans,
     _discard,
     _parse,
     declarer_payoff,
+    whist_call_values,
 )
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
@@ -214,55 +211,10 @@ def declare_values(legal: list[JSON], hands: list[int], me: int, t: Tricks) -> l
 
 
 def whist_values(legal: list[JSON], view: JSON, tricks: list[float], open_answer: bool) -> list[float]:
-    """Each call against the declarer's `tricks` (one per world), as `SearchPreferans._defend` weighs
-    them; `open_answer`: a partner still to answer answers as those formulas tell him on the real
-    cards (one world), else even odds as the player takes it."""
-    level, _ = _parse(view["contract"])
-    v, need = VALUE[level], OBLIGATION[level]
-    me = view["seat"]
-    others = [c for s, c in enumerate(view["whist_calls"]) if s != me and c is not None]
-    mine = view["whist_calls"][me]
-
-    def mean(f: Callable[[float], float]) -> float:
-        return sum(f(x) for x in tricks) / len(tricks)
-
-    def lone(x: float) -> float:
-        d = 10 - x
-        made = x >= level
-        gain = v * d + (0.0 if made else v * (level - x)) - (POOL_OTHER * v if made else 0.0)
-        return gain - (POOL * v * (need - d) if d < need else 0.0)
-
-    def both(x: float) -> float:
-        d = (10 - x) / 2
-        made = x >= level
-        gain = v * d + (0.0 if made else v * (level - x)) - (POOL_OTHER * v if made else 0.0)
-        return gain - (POOL * v * (need / 2 - d) if d < need / 2 else 0.0)
-
-    def watch(x: float) -> float:
-        return -POOL_OTHER * v if x >= level else v * (level - x)
-
-    unplayed = -POOL_OTHER * v
-    half = unplayed + v * HALF_WHISTS.get(level, 0)
-    if mine == "pass" and "half" in others:  # answering a half whist
-        values = {"whist": mean(lone), "pass": unplayed}
-    elif "whist" in others:
-        values = {"whist": mean(both), "pass": mean(watch)}
-    elif "pass" in others:
-        values = {"whist": mean(lone), "pass": unplayed, "half": half}
-    elif open_answer:
-        # the partner answers: my whist with a whist when sharing beats watching, else alone; my pass
-        # with his best of whisting alone, passing and (6, 7) half whist
-        whisting = mean(both) if mean(both) > mean(watch) else mean(lone)
-        answers = {"whist": mean(lone), "pass": unplayed}
-        if level in HALF_WHISTS:
-            answers["half"] = half
-        answer = max(answers, key=lambda c: answers[c])
-        passing = (
-            mean(watch) if answer == "whist" else max(mean(lone), unplayed) if answer == "half" else unplayed
-        )
-        values = {"whist": whisting, "pass": passing}
-    else:
-        values = {"whist": 0.5 * mean(both) + 0.5 * mean(lone), "pass": 0.5 * mean(watch) + 0.5 * unplayed}
+    """Each call against the declarer's `tricks` (one per world), as the search player weighs them;
+    `open_answer`: a partner still to answer answers as those values tell him on the real cards (one
+    world), else even odds as the player takes it."""
+    values = whist_call_values(view, tricks, open_answer)
     return [values[a["call"]] for a in legal]
 
 

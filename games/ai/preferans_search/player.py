@@ -32,6 +32,7 @@ world the player falls back to Anton.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 from games.ai.anton_preferans import AntonPreferans, best_trump, declarer_tricks, misere_risk
@@ -82,6 +83,59 @@ def declarer_payoff(tricks: float, level: int) -> float:
         return POOL * v - (v * defence if whisted else 0.0)
     short = level - tricks
     return -POOL * v * short - 2 * v * short - v * defence
+
+
+def whist_call_values(view: JSON, tricks: list[float], open_answer: bool = False) -> dict[str, float]:
+    """What each whist call is worth to the seat to call, in whists, the declarer taking `tricks` (one
+    per world): tricks times the game's value, a set contract, the obligation missed, the declarer's
+    pool. A partner still to answer answers with even odds, or with `open_answer` (the analysis, on
+    the real cards) as these values tell him. The order of the calls breaks ties: the first wins."""
+    level, _ = _parse(view["contract"])
+    v, need = VALUE[level], OBLIGATION[level]
+    me = view["seat"]
+    others = [c for s, c in enumerate(view["whist_calls"]) if s != me and c is not None]
+
+    def mean(f: Callable[[float], float]) -> float:
+        return sum(f(t) for t in tricks) / len(tricks)
+
+    def lone(t: float) -> float:
+        d = 10 - t
+        made = t >= level
+        gain = v * d + (0.0 if made else v * (level - t)) - (POOL_OTHER * v if made else 0.0)
+        return gain - (POOL * v * (need - d) if d < need else 0.0)
+
+    def both(t: float) -> float:
+        d = (10 - t) / 2
+        made = t >= level
+        gain = v * d + (0.0 if made else v * (level - t)) - (POOL_OTHER * v if made else 0.0)
+        return gain - (POOL * v * (need / 2 - d) if d < need / 2 else 0.0)
+
+    def watch(t: float) -> float:  # somebody else defends, I pass
+        return -POOL_OTHER * v if t >= level else v * (level - t)
+
+    unplayed = -POOL_OTHER * v
+    half = unplayed + v * HALF_WHISTS.get(level, 0)
+    if view["whist_calls"][me] == "pass" and "half" in others:  # answering a half whist: defend alone
+        return {"pass": unplayed, "whist": mean(lone)}
+    if "whist" in others:
+        return {"pass": mean(watch), "whist": mean(both)}
+    if "pass" in others:
+        return {"whist": mean(lone), "pass": unplayed, "half": half}
+    if open_answer:
+        # my whist answered by a whist when sharing beats watching for him, else I defend alone; my
+        # pass answered by his best of whisting alone, passing and (6, 7) half whist
+        whisting = mean(both) if mean(both) > mean(watch) else mean(lone)
+        answers = {"whist": mean(lone), "pass": unplayed}
+        if level in HALF_WHISTS:
+            answers["half"] = half
+        answer = max(answers, key=lambda c: answers[c])
+        passing = (
+            mean(watch) if answer == "whist" else max(mean(lone), unplayed) if answer == "half" else unplayed
+        )
+        return {"pass": passing, "whist": whisting}
+    # first to call: a whist answered by a whist (shared defence) or a pass (I defend alone), a pass
+    # by a whist (he defends) or a pass; each taken as even odds
+    return {"pass": 0.5 * mean(watch) + 0.5 * unplayed, "whist": 0.5 * mean(both) + 0.5 * mean(lone)}
 
 
 def _discard(cards: list[str], trump: str) -> list[str]:
@@ -438,7 +492,7 @@ class SearchPreferans:
     # --- whisting ------------------------------------------------------------------------------
     def _defend(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
         calls = {a["call"]: a for a in legal}
-        level, trump = _parse(view["contract"])
+        _, trump = _parse(view["contract"])
         active = view["active"]
         decl = active.index(view["declarer"])
         tricks: list[float] = []
@@ -450,45 +504,13 @@ class SearchPreferans:
         self.stats["worlds"] += len(tricks)
         if not tricks:
             return None
-        v, need = VALUE[level], OBLIGATION[level]
-        me = view["seat"]
-        others = [c for s, c in enumerate(view["whist_calls"]) if s != me and c is not None]
-        mine = view["whist_calls"][me]
-
-        def mean(f) -> float:  # type: ignore[no-untyped-def]
-            return sum(f(t) for t in tricks) / len(tricks)
-
-        def lone(t: float) -> float:
-            d = 10 - t
-            made = t >= level
-            gain = v * d + (0.0 if made else v * (level - t)) - (POOL_OTHER * v if made else 0.0)
-            return gain - (POOL * v * (need - d) if d < need else 0.0)
-
-        def both(t: float) -> float:
-            d = (10 - t) / 2
-            made = t >= level
-            gain = v * d + (0.0 if made else v * (level - t)) - (POOL_OTHER * v if made else 0.0)
-            return gain - (POOL * v * (need / 2 - d) if d < need / 2 else 0.0)
-
-        def watch(t: float) -> float:  # somebody else defends, I pass
-            return -POOL_OTHER * v if t >= level else v * (level - t)
-
-        unplayed = -POOL_OTHER * v
-        if mine == "pass" and "half" in others:  # answering a half whist: whist means defending alone
-            return calls["whist"] if mean(lone) > unplayed + self.whist_margin else calls["pass"]
-        if "whist" in others:
-            return calls["whist"] if mean(both) > mean(watch) + self.whist_margin else calls["pass"]
-        if "pass" in others:
-            options = {"whist": mean(lone), "pass": unplayed}
-            if "half" in calls:
-                options["half"] = unplayed + v * HALF_WHISTS[level]
-            best = max(options, key=lambda c: options[c] - (self.whist_margin if c == "whist" else 0.0))
-            return calls[best]
-        # first to call: the partner answers a whist with a whist (shared defence) or a pass (I defend
-        # alone), and a pass with a whist (he defends) or a pass; each taken as even odds
-        whisting = 0.5 * mean(both) + 0.5 * mean(lone)
-        passing = 0.5 * mean(watch) + 0.5 * unplayed
-        return calls["whist"] if whisting > passing + self.whist_margin else calls["pass"]
+        values = whist_call_values(view, tricks)
+        # the margin holds a whist back; among equal values the first call in `values` is taken
+        best = max(
+            (c for c in values if c in calls),
+            key=lambda c: values[c] - (self.whist_margin if c == "whist" else 0.0),
+        )
+        return calls[best]
 
 
 class CarlaPreferans(SearchPreferans):
