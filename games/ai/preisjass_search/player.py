@@ -18,10 +18,9 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
-from games.ai.preisjass_search.solver import Policy, anton, greedy, playout, solve
-from games.ai.preisjass_search.state import INDEX, TRICKS, Deal
+from games.ai.preisjass_search.solver import Lines, Policy, anton, greedy
+from games.ai.preisjass_search.state import INDEX, Deal
 from games.ai.preisjass_search.worlds import Evidence, Worlds
-from games.ai.search.alphabeta import Table
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.engine.cards import SUITS
 
@@ -59,25 +58,15 @@ class SearchPreisjass:
         #: counters for the bench: decisions searched, worlds and nodes searched
         self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
-    def _values(
-        self, deal: Deal, me: int, cards: list[int], budget: Budget, exact: bool, voids: list[int]
-    ) -> list[float]:
-        if exact:
-            table: Table = {}
-            return [solve(deal.play(c), me, budget, table) for c in cards]
-        out: list[float] = []
-        for c in cards:
-            after = deal.play(c)
-            _charge(budget, 4 * (TRICKS - after.done) - len(after.trick))  # a node per card played
-            out.append(after.points[me] + playout(after, self.others, me, self.mine, voids)[me])
-        return out
+    def _values(self, deal: Deal, me: int, cards: list[int], budget: Budget, voids: list[int]) -> list[float]:
+        lines = Lines(me, deal.trump, self.others, self.mine, budget, self.exact_tricks)
+        return [deal.points[me] + lines.value(deal, voids, c) for c in cards]
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1 or view.get("trump") is None:
             return legal[0]
         me = view["seat"]
         cards = [INDEX[a["card"]] for a in legal]
-        exact = TRICKS - len(view["tricks"]) <= self.exact_tricks
         budget = Budget(self.nodes, self.seconds)
         totals = [0.0] * len(cards)
         done = 0
@@ -96,7 +85,7 @@ class SearchPreisjass:
                         continue  # a world the play so far makes far less likely than others: skip it
                     fewest = min(fewest, missed)
                     weight = MISS_WEIGHT**missed
-                values = self._values(deal, me, cards, budget, exact, worlds.voids)
+                values = self._values(deal, me, cards, budget, worlds.voids)
                 for i, v in enumerate(values):
                     totals[i] += weight * v
                 done += 1
@@ -116,7 +105,7 @@ class SearchPreisjass:
 
 DORA_WORLDS = 400
 DORA_NODES = 20_000  # ~150 ms CPU per decision (p95 ~200 ms) on the development machine
-DORA_EXACT_TRICKS = 3
+DORA_EXACT_TRICKS = 4
 
 
 class DoraPreisjass(SearchPreisjass):
