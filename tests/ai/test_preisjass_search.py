@@ -1,5 +1,6 @@
-"""The Preisjass search state agrees with the engine, the exact solver with plain minimax, the sampled
-worlds with everything the view shows, and Dora plays legal, reproducible moves from the view alone."""
+"""The Preisjass search state agrees with the engine, the single-agent search with a plain recursion,
+the sampled worlds with everything the view shows, and Dora plays legal, reproducible moves from the
+view alone."""
 
 from __future__ import annotations
 

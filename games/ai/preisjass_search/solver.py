@@ -216,7 +216,7 @@ def _void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, 
 
 class Lines:
     """Seat `me`'s best line in one known deal when every other seat plays `others` (a fixed rule, so only
-    `me`'s own cards branch): a single-agent search, exact over the last `exact_tricks` tricks (with a
+    `me`'s own cards branch): a single-agent search, exact over the last `exact` tricks (with a
     table of the positions it has solved) and played out by `mine` for `me` before that."""
 
     def __init__(self, me: int, trump: int, others: Policy, mine: Policy, budget: Budget, exact: int) -> None:
