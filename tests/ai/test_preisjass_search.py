@@ -1,5 +1,6 @@
-"""The Preisjass search state agrees with the engine, the exact solver with plain minimax, the sampled
-worlds with everything the view shows, and Dora plays legal, reproducible moves from the view alone."""
+"""The Preisjass search state agrees with the engine, the single-agent search with a plain recursion,
+the sampled worlds with everything the view shows, and Dora plays legal, reproducible moves from the
+view alone."""
 
 from __future__ import annotations
 
@@ -12,10 +13,15 @@ from games.ai import available_versions, get_player
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.preisjass_search import player as dora_module
 from games.ai.preisjass_search.player import DoraPreisjass, SearchPreisjass
-from games.ai.preisjass_search.solver import EXACT_DEPTH, Paranoid, anton, greedy, playout, solve
+from games.ai.preisjass_search.solver import (
+    Lines,
+    Policy,
+    anton,
+    greedy,
+    playout,
+)
 from games.ai.preisjass_search.state import INDEX, PLAYERS, SUIT_MASK, Deal, bits, legal_mask, mask_of
 from games.ai.preisjass_search.worlds import Evidence, Worlds
-from games.ai.search.alphabeta import brute_force
 from games.ai.search.budget import Budget
 from games.engine.cards import DECK_36, SUITS
 from games.engine.preisjass import RULES, Phase, PreisjassState
@@ -100,16 +106,41 @@ def vars_of(deal: Deal) -> tuple[object, ...]:
     return (deal.trump, deal.hands, deal.leader, deal.trick, deal.done, deal.points)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_exact_solver_agrees_with_brute_force(seed: int) -> None:
+def _best_line(deal: Deal, me: int, policy: Policy, voids: list[int]) -> int:
+    """Plain recursion: the most card points `me` can win from `deal` on while the others play `policy`."""
+    if deal.over:
+        return 0
+    seat = deal.turn
+    options = deal.moves() if seat == me else [policy(list(deal.hands), seat, deal.trick, deal.trump, voids)]
+    best = -1
+    for card in options:
+        shown = list(voids)
+        if deal.trick:
+            lead, suit, trump = deal.trick[0] // 9, card // 9, deal.trump
+            if lead == trump and suit != trump:
+                shown[seat] |= SUIT_MASK[trump] & ~(1 << (9 * trump + 5))
+            elif lead != trump and suit not in (lead, trump):
+                shown[seat] |= SUIT_MASK[lead]
+        after = deal.play(card)
+        best = max(best, after.points[me] - deal.points[me] + _best_line(after, me, policy, shown))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_single_agent_lines_agree_with_plain_recursion(seed: int) -> None:
     checked = 0
-    for state in _positions(seed):
-        if len(state.tricks) < 7 or (state.trick and seed % 2):
+    for state in _positions(seed, by_anton=True):
+        if len(state.tricks) < 5:
             continue
         deal = Deal.from_engine(state)
-        for me in range(PLAYERS):
-            expected = brute_force(Paranoid(me), deal, EXACT_DEPTH)
-            assert solve(deal, me, Budget(10**9, 60.0)) == expected
+        me = deal.turn
+        voids = [0, 0, 0, 0]
+        policy = anton if seed % 2 else greedy
+        lines = Lines(me, deal.trump, policy, greedy, Budget(10**9, 60.0), exact=9)
+        for card in deal.moves():
+            after = deal.play(card)
+            expected = after.points[me] - deal.points[me] + _best_line(after, me, policy, voids)
+            assert lines.value(deal, voids, card) == expected
             checked += 1
     assert checked >= 4
 

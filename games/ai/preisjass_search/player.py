@@ -1,15 +1,16 @@
 """Dora for Preisjass: perfect-information Monte Carlo over worlds sampled from the seat's view.
 
-In each world every legal card gets a value, the card points the seat wins in the game after playing
-it: solved exactly (paranoid alpha-beta with a transposition table) once at most `exact_tricks` tricks
-are left, else played out to the end, the other seats by Anton's rule as they can see the table and the
-seat itself by the greedy rule that sees the world's hands. A world is weighed by how well that model
-of the others explains the cards they have played in this game (`MISS_WEIGHT` per choice it does not
-explain; worlds far worse than the best so far are skipped). The card with the best weighted sum wins.
-Worlds and work are bounded by a node budget (a node is a searched position, a card played out or one
-replayed), so a decision
-depends only on the view and the seeded generator; a CPU-time cap stops the search early on a slow
-machine, and without one finished world Dora falls back to Anton.
+In each world the other seats are taken to play Anton's rule as they can see the table (the `anton`
+policy), so only the seat's own cards branch. Every legal card gets a value, the card points the seat
+wins in the game after playing it and then its best line against those replies: searched exactly
+(solver.Lines, a single-agent search with a table of solved positions) once at most `exact_tricks`
+tricks are left, else played out to the end with the seat itself by the greedy rule that sees the
+world's hands. A world is weighed by how well that model of the others explains the cards they have
+played in this game (`MISS_WEIGHT` per choice it does not explain; worlds far worse than the best so far
+are skipped). The card with the best weighted sum wins. Worlds and work are bounded by a node budget (a
+node is a card played in the search, played out or replayed), so a decision depends only on the view
+and the seeded generator; a CPU-time cap stops the search early on a slow machine, and without one
+finished world Dora falls back to Anton.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
-from games.ai.preisjass_search.solver import Policy, anton, greedy, playout, solve
-from games.ai.preisjass_search.state import INDEX, TRICKS, Deal
+from games.ai.preisjass_search.solver import Lines, Policy, anton, greedy
+from games.ai.preisjass_search.state import INDEX, Deal
 from games.ai.preisjass_search.worlds import Evidence, Worlds
-from games.ai.search.alphabeta import Table
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.engine.cards import SUITS
 
@@ -59,25 +59,15 @@ class SearchPreisjass:
         #: counters for the bench: decisions searched, worlds and nodes searched
         self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
-    def _values(
-        self, deal: Deal, me: int, cards: list[int], budget: Budget, exact: bool, voids: list[int]
-    ) -> list[float]:
-        if exact:
-            table: Table = {}
-            return [solve(deal.play(c), me, budget, table) for c in cards]
-        out: list[float] = []
-        for c in cards:
-            after = deal.play(c)
-            _charge(budget, 4 * (TRICKS - after.done) - len(after.trick))  # a node per card played
-            out.append(after.points[me] + playout(after, self.others, me, self.mine, voids)[me])
-        return out
+    def _values(self, deal: Deal, me: int, cards: list[int], budget: Budget, voids: list[int]) -> list[float]:
+        lines = Lines(me, deal.trump, self.others, self.mine, budget, self.exact_tricks)
+        return [deal.points[me] + lines.value(deal, voids, c) for c in cards]
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1 or view.get("trump") is None:
             return legal[0]
         me = view["seat"]
         cards = [INDEX[a["card"]] for a in legal]
-        exact = TRICKS - len(view["tricks"]) <= self.exact_tricks
         budget = Budget(self.nodes, self.seconds)
         totals = [0.0] * len(cards)
         done = 0
@@ -96,7 +86,7 @@ class SearchPreisjass:
                         continue  # a world the play so far makes far less likely than others: skip it
                     fewest = min(fewest, missed)
                     weight = MISS_WEIGHT**missed
-                values = self._values(deal, me, cards, budget, exact, worlds.voids)
+                values = self._values(deal, me, cards, budget, worlds.voids)
                 for i, v in enumerate(values):
                     totals[i] += weight * v
                 done += 1
@@ -116,7 +106,7 @@ class SearchPreisjass:
 
 DORA_WORLDS = 400
 DORA_NODES = 20_000  # ~150 ms CPU per decision (p95 ~200 ms) on the development machine
-DORA_EXACT_TRICKS = 3
+DORA_EXACT_TRICKS = 4
 
 
 class DoraPreisjass(SearchPreisjass):

@@ -1,8 +1,9 @@
 """Search over one fully known Preisjass deal, from one seat's side.
 
-`Paranoid` is the deal as a two-sided `SearchGame` for the shared alpha-beta (games.ai.search): the seat
-maximises the card points it wins, the three others minimise them together. Searched to the end it is
-the exact value of the deal for that seat (`solve`), and the tests compare it with a plain minimax.
+The other seats are modelled by a fixed rule (a `Policy`; Dora uses `anton`), so within one deal only the
+seat's own cards branch: `Lines` is that single-agent search, the most card points the seat can win
+against those replies, exact over the last tricks (the tests compare it with a plain recursion). Every
+seat plays for itself in Preisjass, so the others are not assumed to play against the seat.
 
 Before the end is in reach a deal is played out (`playout`) by a fast policy: `greedy` sees every hand
 (take a trick with a card nobody behind can beat when it pays, else give away little), `anton` guesses
@@ -28,11 +29,9 @@ from games.ai.preisjass_search.state import (
     trick_points,
     winner_index,
 )
-from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget
 
 Policy = Callable[[list[int], int, tuple[int, ...], int, list[int]], int]
-EXACT_DEPTH = 64  # deeper than any game: a search to this depth is exact
 
 #: BEATS[trump][lead][card]: the cards that beat `card` in a trick led in suit `lead`
 BEATS = tuple(
@@ -56,41 +55,6 @@ def _keep(c: int, trump: int) -> float:
 
 
 KEEP = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
-
-
-class Paranoid:
-    """A deal as a zero-sum search from seat `me`: values are the card points `me` wins in the game."""
-
-    def __init__(self, me: int) -> None:
-        self.me = me
-
-    def moves(self, state: Deal) -> list[int]:
-        cards = bits(state.legal())
-        cards.reverse()  # high cards first: they decide tricks and prune best
-        return cards
-
-    def play(self, state: Deal, move: int) -> Deal:
-        return state.play(move)
-
-    def outcome(self, state: Deal) -> float | None:
-        return float(state.points[self.me]) if state.done == TRICKS else None
-
-    def maximizing(self, state: Deal) -> bool:
-        return state.turn == self.me
-
-    def key(self, state: Deal) -> tuple[int, ...]:
-        return (*state.hands, state.leader, *state.trick, -1, state.points[self.me])
-
-    def evaluate(self, state: Deal) -> float:
-        return float(state.points[self.me] + playout(state, greedy)[self.me] - state.points[self.me])
-
-    def quiet(self, state: Deal) -> bool:
-        return not state.trick
-
-
-def solve(deal: Deal, me: int, budget: Budget, table: Table | None = None) -> float:
-    """The exact paranoid value of `deal` for seat `me`: the card points it wins in the whole game."""
-    return search(Paranoid(me), deal, EXACT_DEPTH, budget, {} if table is None else table)
 
 
 def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
@@ -236,3 +200,84 @@ def playout(
         leader = seat = win
         trick = ()
     return gained
+
+
+def _void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, trump: int) -> None:
+    """Mark what a seat has shown it lacks by playing `card` on `trick` (the table's inference)."""
+    if trick:
+        lead = trick[0] // 9
+        suit = card // 9
+        if lead == trump:
+            if suit != trump:
+                voids[seat] |= SUIT_MASK[trump] & ~(1 << (9 * trump + UNTER))
+        elif suit != lead and suit != trump:
+            voids[seat] |= SUIT_MASK[lead]
+
+
+class Lines:
+    """Seat `me`'s best line in one known deal when every other seat plays `others` (a fixed rule, so only
+    `me`'s own cards branch): a single-agent search, exact over the last `exact` tricks (with a
+    table of the positions it has solved) and played out by `mine` for `me` before that."""
+
+    def __init__(self, me: int, trump: int, others: Policy, mine: Policy, budget: Budget, exact: int) -> None:
+        self.me = me
+        self.trump = trump
+        self.others = others
+        self.mine = mine
+        self.budget = budget
+        self.exact = exact
+        self.table: dict[tuple[int, ...], int] = {}
+
+    def value(self, deal: Deal, voids: list[int], card: int) -> int:
+        """The card points `me` wins from `deal` on when it plays `card` now (its turn) and then its
+        best line (exact once at most `exact` tricks are left, else played out)."""
+        voids = list(voids)
+        _void_after(voids, self.me, deal.trick, card, self.trump)
+        hands = list(deal.hands)
+        hands[self.me] ^= 1 << card
+        return self._on(hands, deal.leader, (*deal.trick, card), deal.done, voids)
+
+    def _on(self, hands: list[int], leader: int, trick: tuple[int, ...], done: int, voids: list[int]) -> int:
+        """Play the other seats' cards up to `me`'s next turn; `me`'s points from there on."""
+        me, trump, budget = self.me, self.trump, self.budget
+        gained = 0
+        while True:
+            if len(trick) == PLAYERS:
+                win = (leader + winner_index(trick, trump)) % PLAYERS
+                done += 1
+                if win == me:
+                    gained += trick_points(trick, trump, done == TRICKS)
+                if done == TRICKS:
+                    return gained
+                leader, trick = win, ()
+            seat = (leader + len(trick)) % PLAYERS
+            if seat == me:
+                break
+            budget.spend()
+            c = self.others(hands, seat, trick, trump, voids)
+            _void_after(voids, seat, trick, c, trump)
+            hands[seat] ^= 1 << c
+            trick = (*trick, c)
+        if TRICKS - done > self.exact:
+            rest = Deal(trump, tuple(hands), leader, trick, done, (0, 0, 0, 0))
+            played = 4 * (TRICKS - done) - len(trick)
+            budget.nodes_left -= played
+            budget.nodes_used += played
+            budget.spend()
+            return gained + playout(rest, self.others, me, self.mine, voids)[me]
+        key = (*hands, leader, *trick, -1, *voids)
+        known = self.table.get(key)
+        if known is not None:
+            return gained + known
+        best = -1
+        for c in bits(legal_mask(hands[me], trick, trump)):
+            budget.spend()
+            after = list(voids)
+            _void_after(after, me, trick, c, trump)
+            mine = list(hands)
+            mine[me] ^= 1 << c
+            v = self._on(mine, leader, (*trick, c), done, after)
+            if v > best:
+                best = v
+        self.table[key] = best
+        return gained + best
