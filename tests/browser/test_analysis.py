@@ -30,11 +30,11 @@ PANEL_JS = """() => {
 
 def _russian_game_points(value: float) -> str:
     """A loss in game points as Russian writes it: 1 игровое очко, 2 игровых очка, 5 игровых очков,
-    1,5 игровых очка."""
+    and a fraction in the genitive singular: 0,5 игрового очка."""
     n = round(value, 2)
     shown = f"{n:g}".replace(".", ",")
     if n != int(n):
-        return f"{shown} игровых очка"
+        return f"{shown} игрового очка"
     k = int(n)
     if k % 10 == 1 and k % 100 != 11:
         return f"{shown} игровое очко"

@@ -11,11 +11,12 @@ export function tf(msgid, values) {
 
 /**
  * The plural form of `singular` / `plural` (English msgids, "%(n)s" filled with `n` as shown by `shown`)
- * that the language uses for the number `n` (Django's ngettext with the catalogue's plural rule). A
- * number with a fraction takes the form of 2: German and English say "1.5 points", Russian "1,5 очка".
+ * that the language uses for the number `n` (Django's ngettext with the catalogue's plural rule, which
+ * sees the fraction: German and English say "1.5 points", Russian has a form of its own for fractions,
+ * "0,5 игрового очка" beside "2 игровых очка").
  */
 export function tn(singular, plural, n, shown = String(n)) {
-  const count = Number.isInteger(n) ? Math.abs(n) : 2;
+  const count = Math.abs(n);
   const text = window.django && window.django.ngettext
     ? window.django.ngettext(singular, plural, count)
     : count === 1 ? singular : plural;
