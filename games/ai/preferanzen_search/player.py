@@ -11,8 +11,10 @@ sampled from the seat's view (worlds.py), each world searched with perfect infor
 - Defence: staying or dropping out (and inviting) by the defenders' expected points over worlds, the
   other defender's open choice taken as staying.
 
-The work per decision is bounded by a node budget (reproducible) and a CPU-time cap; a decision that
-finished no world falls back to Anton.
+The work per decision is bounded by a node budget, so a decision depends only on the view and the
+seeded generator; the CPU-time cap (`SAFETY_SECONDS`) is only a safety net against the service's
+deadline (the budgets are sized so that it does not stop a search; the bench counts any it does). A
+decision that finished no world falls back to Anton.
 """
 
 from __future__ import annotations
