@@ -210,7 +210,6 @@ class SearchPreferanzen:
         rated = sorted(((_anton_value(pool, g, s, vienna), (g, s)) for g, s in games), reverse=True)
         candidates: list[tuple[float, str, str | None, tuple[str, str]]] = []
         for _, (game, suit) in rated[:2]:
-            trump = SUITS.index(suit) if suit else -1
             pairs = []
             for a, b in combinations(_discard_candidates(pool, game, suit), 2):
                 rest = [c for c in pool if c not in (a, b)]
@@ -218,7 +217,6 @@ class SearchPreferanzen:
             pairs.sort(reverse=True)
             for _, a, b in pairs[:3]:
                 candidates.append((0.0, game, suit, (a, b)))
-            del trump
         worlds = self._worlds(view, rng, self.contract_worlds)
         best: tuple[float, tuple[str, str]] | None = None
         try:
