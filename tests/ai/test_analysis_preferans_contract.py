@@ -179,10 +179,66 @@ def test_analysing_the_auction_twice_gives_the_same_data() -> None:
     _play(events, state, {"type": "declare", "contract": "8S"})
     analyser = get_analyser("preferans")
     assert analyser is not None
-    assert analyser.version == "preferans-2"
+    assert analyser.version == "preferans-3"
     first = analyse_match(analyser, events)
     kinds = {d["kind"] for d in first["decisions"]}
     assert {"bid", "exchange", "declare"} <= kinds
     assert first["kinds"]["bid"]["unit"] == "whists"
     assert all(d["view"] is not None for d in first["decisions"])
     assert analyse_match(get_analyser("preferans"), events) == first  # type: ignore[arg-type]
+
+
+# forehand declares 8♠ with six spades, the ♦A and ♥KJT; middlehand passes, rearhand (♥AQ7, ♣AKQ)
+# whists alone. In the playouts on these cards the declarer takes nine tricks every time the defenders'
+# hands are shown and seven or eight in closed play (a deal found among Anton's: a playout-made figure)
+MODE_HANDS = [
+    ["9H", "9S", "AD", "AS", "JH", "JS", "KS", "QS", "TH", "TS"],
+    ["7C", "7S", "8C", "8H", "8S", "9C", "9D", "KD", "QD", "TD"],
+    ["7D", "7H", "8D", "AC", "AH", "JD", "KC", "QC", "QH", "TC"],
+]
+
+
+def _lone_whister(mode: str) -> tuple[list[JSON], int]:
+    events, state = _deal(MODE_HANDS, ["JC", "KH"])
+    state = _play(
+        events,
+        state,
+        {"type": "bid", "bid": "6S"},
+        {"type": "bid", "bid": "pass"},
+        {"type": "bid", "bid": "6C"},
+        {"type": "bid", "bid": "hold"},
+        {"type": "bid", "bid": "pass"},
+        {"type": "exchange", "discard": ["JC", "9H"]},
+        {"type": "declare", "contract": "8S"},
+        {"type": "defend", "call": "pass"},
+        {"type": "defend", "call": "whist"},
+    )
+    assert state.phase == "mode"
+    seat = state.to_move
+    assert seat == state.active[2] and sorted(state.hands[seat]) == sorted(MODE_HANDS[2])
+    _play(events, state, {"type": "mode", "mode": mode})
+    return events, seat
+
+
+def test_open_play_that_shows_the_declarer_the_hearts_is_a_blunder_on_the_real_cards() -> None:
+    events, seat = _lone_whister("open")
+    data = _analyse(events, seat)
+    decision = data["decisions"][-1]
+    assert decision["kind"] == "mode"
+    assert decision["unit"] == "whists"
+    assert data["kinds"]["mode"]["unit"] == "whists"
+    assert decision["played"] == {"type": "mode", "mode": "open"}
+    assert [a["mode"] for a in decision["alternatives"]] == ["closed", "open"]
+    closed, opened = decision["open"]["values"]
+    assert closed - opened >= data["kinds"]["mode"]["thresholds"]["blunder"]
+    assert decision["open"]["best"] == 0
+    assert len(decision["view"]["values"]) == 2  # the own-view angle is computed too
+    assert _analyse(events, seat) == data  # reproducible
+
+
+def test_closed_play_there_loses_nothing_on_the_real_cards() -> None:
+    events, seat = _lone_whister("closed")
+    decision = _analyse(events, seat)["decisions"][-1]
+    assert decision["kind"] == "mode"
+    assert decision["played"] == {"type": "mode", "mode": "closed"}
+    assert decision["open"]["loss"] == 0

@@ -8,9 +8,8 @@ Open hands: `preferans_search.from_engine` solved by its double-dummy `Solver` w
 `preferans_search.worlds.sample_world`, each solved exactly once at most `EXACT_TRICKS` tricks are left,
 else two tricks ahead with the estimate (as the Dora player does). Node budgets only (no clock).
 
-The bids, the talon discard, the contract and the whist calls are valued in whists
-(`preferans_contract`), each kind with its own thresholds (`KINDS`); the open/closed choice of a lone
-whister is not valued yet: see docs/analysis.md.
+The bids, the talon discard, the contract, the whist calls and the lone whister's open/closed choice
+are valued in whists (`preferans_contract`), each kind with its own thresholds (`KINDS`).
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ EXACT_TRICKS = 6
 
 class PreferansAnalyser:
     game = "preferans"
-    version = "preferans-2"
+    version = "preferans-3"
     unit = "tricks"
     thresholds = Thresholds(inaccuracy=0.3, mistake=0.6, blunder=1.0)
     #: the decisions before the play, in whists (a 6 game made is worth about 13 whists to its writer)
@@ -47,6 +46,7 @@ class PreferansAnalyser:
         "exchange": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
         "declare": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
         "defend": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
+        "mode": ("whists", Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)),
     }
 
     def decides(self, state: GameState, seat: int) -> bool:

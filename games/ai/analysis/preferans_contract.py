@@ -36,6 +36,7 @@ from games.ai.preferans_search.player import (
     LADDER_SUITS,
     MISERE_VALUE,
     POOL,
+    CarlaPreferans,
     DoraPreferans,
     _discard,
     _parse,
@@ -46,6 +47,8 @@ from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
+from games.engine.preferans import bidding, play
+from games.engine.preferans.state import PreferansState
 
 NO_CLOCK = 1e9
 UNLIMITED = 1 << 62
@@ -58,8 +61,11 @@ WORLDS = 6  # worlds of the view angle (bids, contract, whist)
 EXCHANGE_WORLDS = 2  # 66 discards each: fewer worlds
 EXCHANGE_TRUMPS = 1  # trumps tried per discard (the likeliest by Anton's count)
 
+MODE_PLAYOUTS = 4  # open angle: playouts per mode on the real cards (Carla's choices are rng-seeded)
+MODE_WORLDS = 6  # view angle: worlds, one playout per mode in each
+
 #: the engine phase -> the decision's kind
-KINDS = {"bid": "bid", "exchange": "exchange", "declare": "declare", "whist": "defend"}
+KINDS = {"bid": "bid", "exchange": "exchange", "declare": "declare", "whist": "defend", "mode": "mode"}
 
 
 class Tricks:
@@ -223,6 +229,9 @@ def whist_values(legal: list[JSON], view: JSON, tricks: list[float], open_answer
 
 def open_values(state: GameState, legal: list[JSON]) -> tuple[list[float], bool]:
     """Every alternative with the real hands and talon."""
+    if state.phase == "mode":
+        rng = random.Random(f"mode:{state.deal_no}:{state.to_move}")  # type: ignore[attr-defined]
+        return mode_values(state, legal, rng, MODE_PLAYOUTS), False  # type: ignore[arg-type]
     active = state.active  # type: ignore[attr-defined]
     seat = state.to_move
     assert isinstance(seat, int)
@@ -241,6 +250,8 @@ def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list
     assert isinstance(seat, int)
     view = state.view(seat)
     player = DoraPreferans()
+    if view["phase"] == "mode":
+        return mode_view_values(state, legal, rng, player)  # type: ignore[arg-type]
     count = EXCHANGE_WORLDS if view["phase"] == "exchange" else WORLDS
     if view["phase"] == "bid":
         # a seat's bids in one deal are valued over the same worlds (nothing it learns while bidding
@@ -275,3 +286,61 @@ def _values(
     decl = view["active"].index(view["declarer"])
     _, trump = _parse(view["contract"])
     return whist_values(legal, view, [t.game(hands, decl, trump)], open_answer)
+
+
+# --- the lone whister's open/closed choice -----------------------------------------------------------
+
+
+def mode_values(state: PreferansState, legal: list[JSON], rng: random.Random, playouts: int) -> list[float]:
+    """Each mode worth the lone whister's whists for the deal (`whist_call_values` of his whist on the
+    declarer's tricks), the deal played out `playouts` times after it by Carla at every seat, each seat
+    deciding from its own view (open play shows the defenders' hands). Playout i of each mode draws
+    from the same seed (common random numbers: the modes differ by what the seats see, not by luck)."""
+    seeds = [rng.random() for _ in range(playouts)]
+    whister = state.whisters[0]
+    view = state.view(whister)
+    # the other defender passed (or half-whisted and was answered): the whister defends alone
+    calls = ["pass" if c is not None and s != whister else c for s, c in enumerate(view["whist_calls"])]
+    alone = {**view, "whist_calls": calls}
+    out = []
+    for action in legal:
+        tricks = [_play_out(state, action["mode"], random.Random(seed)) for seed in seeds]
+        out.append(whist_call_values(alone, tricks)["whist"])
+    return out
+
+
+def mode_view_values(
+    state: PreferansState, legal: list[JSON], rng: random.Random, player: DoraPreferans
+) -> list[float]:
+    """`mode_values` averaged over `MODE_WORLDS` worlds sampled from the whister's view (the search
+    player's sampler, as for the whist calls), one playout per mode in each: the hidden hands and the
+    declarer's discard put into a copy of the real state, the whister's own hand and the talon as they
+    are."""
+    view = state.view(state.whisters[0])
+    totals = [0.0] * len(legal)
+    # the whister knows what he knew at his call: the worlds are drawn as for the whist calls (the
+    # declarer's twelve cards fitted to his bids and his discard to what a declarer throws)
+    worlds = player._worlds({**view, "phase": "whist"}, rng, MODE_WORLDS)
+    for world in worlds:
+        copy = state.clone()
+        for pos, seat in enumerate(copy.active):
+            if seat != view["seat"]:
+                copy.hands[seat] = names(world.hands[pos])
+        copy.discards = names(world.out)
+        values = mode_values(copy, legal, rng, 1)
+        totals = [a + b for a, b in zip(totals, values, strict=True)]
+    return [x / len(worlds) for x in totals]
+
+
+def _play_out(state: PreferansState, mode: str, rng: random.Random) -> float:
+    """The declarer's tricks when the deal is played out by Carla after `mode`."""
+    state = state.clone()
+    bidding.do_mode(state, mode)
+    player = CarlaPreferans()
+    player.seconds = NO_CLOCK  # node budgets only: the same seed plays the same cards on any machine
+    declarer = state.declarer
+    while state.phase == "play":
+        seat = state.actor()
+        action = player.choose(state.view(seat), state.legal_actions(), rng)
+        play.do_play(state, action["card"])
+    return float(state.tricks[declarer])

@@ -48,7 +48,7 @@ export function amount(value, unit) {
 
 /** The kind of a decision as the step's heading names it. */
 export function kindLabel(kind) {
-  return { play: t("Card"), bid: t("Bid"), exchange: t("Discard"), declare: t("Contract"), defend: t("Defence") }[kind] || t("Decision");
+  return { play: t("Card"), bid: t("Bid"), exchange: t("Discard"), declare: t("Contract"), defend: t("Defence"), mode: t("Open or closed") }[kind] || t("Decision");
 }
 
 /**
