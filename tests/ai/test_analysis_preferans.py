@@ -3,37 +3,26 @@ a bad card classed as a blunder with the best card named, determinism."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 
-from games.ai import get_player
 from games.ai.analysis import preferans
 from games.ai.analysis.base import BLUNDER, JSON, analyse_match, same_action
 from games.ai.analysis.preferans import PreferansAnalyser
-from games.engine import CHANCE, get_rules
+from games.engine import get_rules
 from games.engine.preferans.constants import MIS_INDEX
 from games.engine.preferans.play import trick_winner
 from games.engine.preferans.state import PreferansState
+from tests.ai.anton_matches import anton_decisions
 
 RULES = get_rules("preferans")
 
 
 def _anton_match(seed: int) -> Iterator[tuple[list[JSON], PreferansState]]:
-    """The events so far and the state before every decision of a match Anton plays at every seat."""
-    rng = random.Random(seed)
-    events = [RULES.start_event({})]
-    state = RULES.initial_state(events[0])
-    anton = get_player("preferans", "anton")
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = RULES.chance_event(state, rng)
-        else:
-            yield list(events), state
-            event = anton.choose(state.view(state.to_move), state.legal_actions(), rng)
-        events.append(event)
-        state = RULES.apply(state, event)
+    for events, state in anton_decisions("preferans", seed):
+        yield events, cast(PreferansState, state)
 
 
 def _kind(state: PreferansState) -> str:

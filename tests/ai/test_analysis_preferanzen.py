@@ -3,33 +3,15 @@ states and settlement, a bad card classed as a blunder with the best card named,
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 
-from games.ai import get_player
 from games.ai.analysis import preferanzen
 from games.ai.analysis.base import BLUNDER, JSON, analyse_match, same_action
 from games.ai.analysis.registry import get_analyser
-from games.engine import CHANCE, GameState, get_rules
-
-
-def _anton_match(game: str, seed: int) -> Iterator[tuple[list[JSON], GameState]]:
-    """The events so far and the state, before every decision of a match Anton plays at every seat."""
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    events = [rules.start_event({})]
-    state = rules.initial_state(events[0])
-    anton = get_player(game, "anton")
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = rules.chance_event(state, rng)
-        else:
-            yield list(events), state
-            event = anton.choose(state.view(state.to_move), state.legal_actions(), rng)
-        events.append(event)
-        state = rules.apply(state, event)
+from games.engine import GameState, get_rules
+from tests.ai.anton_matches import anton_decisions
 
 
 def _side(state: GameState, me: int, before: list[float], after: list[float]) -> float:
@@ -51,7 +33,7 @@ def _minimax(game: str, state: GameState, me: int, totals: list[float]) -> float
 
 
 def _endgames(game: str, seed: int, cards: int) -> Iterator[tuple[list[JSON], GameState]]:
-    for events, state in _anton_match(game, seed):
+    for events, state in anton_decisions(game, seed):
         seat = state.to_move
         in_endgame = (
             isinstance(seat, int) and state.phase == "play" and len(state.view(seat)["hand"]) <= cards
@@ -130,7 +112,7 @@ def test_analysing_a_whole_deal_twice_gives_the_same_data(monkeypatch: pytest.Mo
     # up to the last trick of the first deal played out: every card of it but the last ones
     events = next(
         ev
-        for ev, st in _anton_match("preference_vienna", 3)
+        for ev, st in anton_decisions("preference_vienna", 3)
         if st.phase == "play" and len(st.legal_actions()) == 1
     )
     first = analyse_match(analyser, events)
@@ -146,7 +128,7 @@ def test_the_defence_is_valued_and_both_out_is_what_the_engine_settles(game: str
     assert analyser is not None
     checked = 0
     for seed in range(30):
-        for _, state in _anton_match(game, seed):
+        for _, state in anton_decisions(game, seed):
             if state.phase != "defend":
                 continue
             me = state.to_move

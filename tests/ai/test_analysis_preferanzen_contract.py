@@ -5,12 +5,11 @@ alternative is named; the same events give the same data."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-from games.ai import get_player
 from games.ai.analysis.base import BLUNDER, JSON, analyse_match, same_action
 from games.ai.analysis.registry import get_analyser
 from games.engine import CHANCE, GameState, get_rules
+from tests.ai.anton_matches import anton_decisions
 
 # forehand's ten cards and the talon: five spades with the top four, three side aces (and kings)
 STRONG = ["AS", "KS", "QS", "JS", "7S", "AC", "KC", "AD", "7H", "8H"]
@@ -105,27 +104,11 @@ def test_declaring_diamonds_with_a_spade_hand_is_a_blunder_and_spades_are_best()
     assert decision["alternatives"][decision["open"]["best"]] == {"type": "declare", "game": "pik"}
 
 
-def _anton_deal(game: str, seed: int) -> Iterator[tuple[list[JSON], GameState]]:
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    events = [rules.start_event({})]
-    state = rules.initial_state(events[0])
-    anton = get_player(game, "anton")
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = rules.chance_event(state, rng)
-        else:
-            yield list(events), state
-            event = anton.choose(state.view(state.to_move), state.legal_actions(), rng)
-        events.append(event)
-        state = rules.apply(state, event)
-
-
 def test_analysing_a_vienna_auction_twice_gives_the_same_data() -> None:
     # the events up to the first card of the first deal Anton plays with an exchange
     events = next(
         ev
-        for ev, st in _anton_deal("preference_vienna", 2)
+        for ev, st in anton_decisions("preference_vienna", 2)
         if st.phase == "play" and any(e["type"] == "exchange" for e in ev)
     )
     analyser = get_analyser("preference_vienna")
