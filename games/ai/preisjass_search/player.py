@@ -19,7 +19,7 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
-from games.ai.preisjass_search.solver import Lines, Policy, anton, greedy
+from games.ai.preisjass_search.solver import Lines, Policy, anton_at, greedy
 from games.ai.preisjass_search.state import INDEX, Deal
 from games.ai.preisjass_search.worlds import Evidence, Worlds
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
@@ -46,7 +46,7 @@ class SearchPreisjass:
         exact_tricks: int,
         seconds: float = SAFETY_SECONDS,
         mine: Policy = greedy,
-        others: Policy = anton,
+        others: Policy | None = None,
         infer: bool = True,
     ) -> None:
         self.infer = infer
@@ -59,8 +59,10 @@ class SearchPreisjass:
         #: counters for the bench: decisions searched, worlds and nodes searched
         self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
-    def _values(self, deal: Deal, me: int, cards: list[int], budget: Budget, voids: list[int]) -> list[float]:
-        lines = Lines(me, deal.trump, self.others, self.mine, budget, self.exact_tricks)
+    def _values(
+        self, deal: Deal, me: int, cards: list[int], others: Policy, budget: Budget, voids: list[int]
+    ) -> list[float]:
+        lines = Lines(me, deal.trump, others, self.mine, budget, self.exact_tricks)
         return [deal.points[me] + lines.value(deal, voids, c) for c in cards]
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
@@ -69,6 +71,7 @@ class SearchPreisjass:
         me = view["seat"]
         cards = [INDEX[a["card"]] for a in legal]
         budget = Budget(self.nodes, self.seconds)
+        others = self.others or anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
         totals = [0.0] * len(cards)
         done = 0
         try:
@@ -81,12 +84,12 @@ class SearchPreisjass:
                 weight = 1.0
                 if self.infer and history:
                     _charge(budget, history)
-                    missed = evidence.misses(list(deal.hands), self.others, fewest + SKIP_MISSES)
+                    missed = evidence.misses(list(deal.hands), others, fewest + SKIP_MISSES)
                     if missed > fewest + SKIP_MISSES:
                         continue  # a world the play so far makes far less likely than others: skip it
                     fewest = min(fewest, missed)
                     weight = MISS_WEIGHT**missed
-                values = self._values(deal, me, cards, budget, worlds.voids)
+                values = self._values(deal, me, cards, others, budget, evidence.voids)
                 for i, v in enumerate(values):
                     totals[i] += weight * v
                 done += 1
