@@ -2,17 +2,18 @@
 
 In each world the other seats are taken to play Anton's rule as they can see the table (the `anton`
 policy, which makes Anton's choice card for card, Bodentrumpf and trump voids read as he reads them), so
-only the seat's own cards branch. Every legal card gets a value, the card points the seat
-wins in the game after playing it and then its best line against those replies: searched exactly
-(solver.Lines, a single-agent search with a table of solved positions) once at most `exact_tricks`
-tricks are left, else played out to the end with the seat itself by the greedy rule that sees the
-world's hands. A world is weighed by how well that model of the others explains the cards they have
-played in this game (`MISS_WEIGHT` per choice it does not explain; worlds far worse than the best so far
-are skipped). At a table of Antons the real deal explains every choice, yet a soft weight did better
-than ruling the other worlds out on the tune seeds (and a human is no Anton). The card with the best weighted sum wins. Worlds and work are bounded by a node budget (a
-node is a card played in the search, played out or replayed), so a decision depends only on the view
-and the seeded generator; a CPU-time cap stops the search early on a slow machine, and without one
-finished world Dora falls back to Anton.
+only the seat's own cards branch. Every legal card gets a value, the card points the seat wins in the
+game after playing it and then its best line against those replies: searched exactly (solver.Lines, a
+single-agent search with a table of solved positions) once at most `exact_tricks` tricks are left, else
+played out to the end with the seat itself by the greedy rule that sees the world's hands. A world is
+weighed by how well that model of the others explains the cards they have played in this game
+(`MISS_WEIGHT` per choice it does not explain; worlds far worse than the best so far are skipped). At a
+table of Antons the real deal explains every choice, yet on the tune seeds a soft weight did better than
+ruling the other worlds out, or than searching the best explained worlds first (and a human is no
+Anton). The card with the best weighted sum wins. Worlds and work are bounded by a node budget (a node
+is a card played in the search, played out or replayed), so a decision depends only on the view and the
+seeded generator; a CPU-time cap stops the search early on a slow machine, and without one finished
+world Dora falls back to Anton.
 """
 
 from __future__ import annotations
