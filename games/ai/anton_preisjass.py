@@ -17,6 +17,7 @@ from games.engine.preisjass.cards import PLAIN_RANK, POINTS, TRUMP_RANK, power
 
 PLAYERS = 4
 TRUMP_IN_WEIGHT = 0.45  # chance-weight that a player holding the led suit trumps in
+VOID_TRUMP_IN_WEIGHT = 0.9  # and that a player known to lack the led suit does
 FOLLOW_SHARE = 0.6  # share of an average card each later player adds to a trick
 GIVE_AWAY = 0.3
 HORIZON = 5.0  # keep values fade over the last HORIZON tricks
@@ -89,7 +90,7 @@ def _keep_chance(table: _Table, card: str, lead: str) -> float:
                 continue
             weight = 1.0  # a higher card of the same suit
             if x[1] == trump and lead != trump:  # trumping in is a choice while the suit is held
-                weight = 0.9 if void_in_lead else TRUMP_IN_WEIGHT
+                weight = VOID_TRUMP_IN_WEIGHT if void_in_lead else TRUMP_IN_WEIGHT
             miss *= 1.0 - weight * table.holds(seat, x)
         chance *= miss
     return chance

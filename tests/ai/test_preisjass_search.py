@@ -17,8 +17,10 @@ from games.ai.preisjass_search.solver import (
     Lines,
     Policy,
     anton,
+    anton_at,
     greedy,
     playout,
+    void_after,
 )
 from games.ai.preisjass_search.state import INDEX, PLAYERS, SUIT_MASK, Deal, bits, legal_mask, mask_of
 from games.ai.preisjass_search.worlds import Evidence, Worlds
@@ -241,6 +243,34 @@ def test_dora_is_registered_and_plays_a_game_of_the_run_legally(monkeypatch: pyt
         assert action in legal
         state = RULES.apply_in_place(state, action)
     assert sum(state.games[-1]["points"]) == 157
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_anton_policy_makes_every_choice_anton_makes(seed: int) -> None:
+    """Four Antons play six games of a run; at every choice the policy, given the true hands and what
+    the table has seen, picks Anton's card (the Bodentrumpf with the dealer, the Bauer's rule for
+    trump voids and Anton's order of the cards included)."""
+    rng = random.Random(seed)
+    state = RULES.initial_state(RULES.start_event())
+    player = AntonPreisjass()
+    choices = 0
+    voids = [0, 0, 0, 0]
+    while len(state.games) < 6:
+        if state.phase != Phase.PLAY:
+            state = RULES.apply_in_place(state, RULES.chance_event(state, rng))
+            voids = [0, 0, 0, 0]
+            continue
+        seat = state.seat_to_play
+        view, legal = state.view(seat), state.legal_actions()
+        action = player.choose(view, legal, rng)
+        deal = Deal.from_engine(state)
+        if len(legal) > 1:
+            policy = anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
+            assert DECK[policy(list(deal.hands), seat, deal.trick, deal.trump, voids)] == action["card"]
+            choices += 1
+        void_after(voids, seat, deal.trick, INDEX[action["card"]], deal.trump)
+        state = RULES.apply_in_place(state, action)
+    assert choices > 150
 
 
 def test_the_true_world_explains_every_choice_of_players_who_follow_the_model() -> None:

@@ -14,7 +14,16 @@ opponents at a real table tend to play.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from games.ai.anton_preisjass import (
+    FOLLOW_SHARE,
+    GIVE_AWAY,
+    HORIZON,
+    KEEP_SCALE,
+    TRUMP_IN_WEIGHT,
+    VOID_TRUMP_IN_WEIGHT,
+)
 from games.ai.preisjass_search.state import (
     CARD_POINTS,
     LAST_TRICK_BONUS,
@@ -95,17 +104,31 @@ def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, void
     return best_card
 
 
-TRUMP_IN_WEIGHT = 0.45  # Anton's chance-weight that a player holding the led suit trumps in
-VOID_TRUMP_IN_WEIGHT = 0.9  # and that a player void in the led suit does
-FOLLOW_SHARE = 0.6
-GIVE_AWAY = 0.3
-HORIZON = 5.0
+#: SUIT_POINTS[trump][suit][m]: the card points of the cards of `suit` in the 9-bit mask `m`
+SUIT_POINTS = tuple(
+    tuple(
+        tuple(sum(CARD_POINTS[t][9 * s + r] for r in range(9) if m >> r & 1) for m in range(512))
+        for s in range(4)
+    )
+    for t in range(4)
+)
 
 
-def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
-    """Anton's rule from what `seat` can see: the others' hands pooled as unknown cards, each held by a
-    seat with the chance of its share of them unless the table knows it cannot (`voids[s]`: the cards
-    seat s has shown it cannot hold)."""
+def anton(
+    hands: list[int],
+    seat: int,
+    trick: tuple[int, ...],
+    trump: int,
+    voids: list[int],
+    floor: int = -1,
+    dealer: int = -1,
+) -> int:
+    """Anton's rule (games.ai.anton_preisjass) from what `seat` can see, card for card: the others' hands
+    pooled as unknown cards, each held by a seat with the chance of its share of them unless the table
+    knows it cannot (`voids[s]`: the suits seat s has failed to follow, as `void_after` marks them; a
+    failure to follow trump counts only once the Bauer is out of play or in the seat's own hand, as Anton
+    reads it). `floor` is the Bodentrumpf's card index, which everyone knows lies with `dealer` until it
+    is played (-1: not known). The tests check every decision against Anton's own."""
     hand = hands[seat]
     options = legal_mask(hand, trick, trump)
     if options & (options - 1) == 0:
@@ -115,11 +138,23 @@ def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids
     for s in range(PLAYERS):
         if s != seat:
             unseen |= hands[s]
-    n_unseen = max(1, unseen.bit_count())
-    avg = sum(points[c] for c in bits(unseen)) / n_unseen
+    n_unseen = unseen.bit_count()
+    suit_points = SUIT_POINTS[trump]
+    avg = (
+        suit_points[0][unseen & 0x1FF]
+        + suit_points[1][unseen >> 9 & 0x1FF]
+        + suit_points[2][unseen >> 18 & 0x1FF]
+        + suit_points[3][unseen >> 27]
+    ) / max(1, n_unseen)
+    # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
+    floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
+    n_free = max(1, n_unseen - (1 if floor_bit else 0))
+    trumps_mask = SUIT_MASK[trump]
+    bauer_out = unseen >> (9 * trump + UNTER) & 1
     n_behind = PLAYERS - 1 - len(trick)
     behind = [(seat + i) % PLAYERS for i in range(1, n_behind + 1)]
-    chance = [hands[s].bit_count() / n_unseen for s in behind]
+    lacks = [voids[s] & ~trumps_mask if bauer_out else voids[s] for s in behind]
+    chance = [min(1.0, hands[s].bit_count() / n_free) for s in behind]
     left = hand.bit_count() - 1
     fade = min(1.0, left / HORIZON)
     lead = trick[0] // 9 if trick else -1
@@ -127,7 +162,6 @@ def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids
     if left == 0:
         on_table += LAST_TRICK_BONUS
     top_beats = BEATS[trump][lead][trick[winner_index(trick, trump)]] if trick else -1
-    trumps_mask = SUIT_MASK[trump]
     best_card, best_value = -1, -1e9
     for c in bits(options):
         suit = c // 9
@@ -138,13 +172,13 @@ def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids
             if rank == UNTER:
                 cost = 42.0
             elif rank == 3:
-                cost = 21.0 if unseen >> (9 * trump + UNTER) & 1 else 30.0
+                cost = 21.0 if bauer_out else 30.0
             else:
                 cost = 6.0 + 1.8 * (STRENGTH[trump][trump][c] - 100)
-            cost *= fade
+            cost *= KEEP_SCALE * fade
         else:
             higher = unseen & SUIT_MASK[suit] & ~((2 << c) - 1)
-            cost = (0.3 * points[c] if higher else 6.0 + 1.2 * points[c]) * fade
+            cost = (0.3 * points[c] if higher else 6.0 + 1.2 * points[c]) * KEEP_SCALE * fade
         c_lead = lead if trick else suit
         if trick and not top_beats >> c & 1:
             value = -GIVE_AWAY * points[c] - cost
@@ -152,17 +186,24 @@ def anton(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids
             beaters = unseen & BEATS[trump][c_lead][c]
             lead_mask = SUIT_MASK[c_lead]
             keep = 1.0
-            for s, p in zip(behind, chance, strict=True):
-                mine_beaters = beaters & ~voids[s]
+            for s, p, lack in zip(behind, chance, lacks, strict=True):
+                mine_beaters = beaters & ~lack & ~floor_bit
                 n_trump_in = (mine_beaters & trumps_mask).bit_count() if c_lead != trump else 0
                 n_same = mine_beaters.bit_count() - n_trump_in
-                weight = VOID_TRUMP_IN_WEIGHT if voids[s] & lead_mask == lead_mask else TRUMP_IN_WEIGHT
+                weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
                 keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
+                if s == dealer and beaters & floor_bit:  # the dealer surely holds the Bodentrumpf
+                    keep *= 1.0 - (1.0 if c_lead == trump else weight)
             expected = on_table + points[c] + n_behind * FOLLOW_SHARE * avg
             value = keep * expected - (1.0 - keep) * GIVE_AWAY * points[c] - cost
         if value > best_value:
             best_card, best_value = c, value
     return best_card
+
+
+def anton_at(floor: int, dealer: int) -> Policy:
+    """Anton's rule at a table whose Bodentrumpf (card index `floor`) was dealt to `dealer`."""
+    return partial(anton, floor=floor, dealer=dealer)
 
 
 def playout(
@@ -202,7 +243,7 @@ def playout(
     return gained
 
 
-def _void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, trump: int) -> None:
+def void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, trump: int) -> None:
     """Mark what a seat has shown it lacks by playing `card` on `trick` (the table's inference)."""
     if trick:
         lead = trick[0] // 9
@@ -232,7 +273,7 @@ class Lines:
         """The card points `me` wins from `deal` on when it plays `card` now (its turn) and then its
         best line (exact once at most `exact` tricks are left, else played out)."""
         voids = list(voids)
-        _void_after(voids, self.me, deal.trick, card, self.trump)
+        void_after(voids, self.me, deal.trick, card, self.trump)
         hands = list(deal.hands)
         hands[self.me] ^= 1 << card
         return self._on(hands, deal.leader, (*deal.trick, card), deal.done, voids)
@@ -255,7 +296,7 @@ class Lines:
                 break
             budget.spend()
             c = self.others(hands, seat, trick, trump, voids)
-            _void_after(voids, seat, trick, c, trump)
+            void_after(voids, seat, trick, c, trump)
             hands[seat] ^= 1 << c
             trick = (*trick, c)
         if TRICKS - done > self.exact:
@@ -273,7 +314,7 @@ class Lines:
         for c in bits(legal_mask(hands[me], trick, trump)):
             budget.spend()
             after = list(voids)
-            _void_after(after, me, trick, c, trump)
+            void_after(after, me, trick, c, trump)
             mine = list(hands)
             mine[me] ^= 1 << c
             v = self._on(mine, leader, (*trick, c), done, after)
