@@ -41,6 +41,26 @@ def test_preisjass_quick_start_names_the_three_opponents(client: Client) -> None
         assert name in html
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "label", "button"),
+    [
+        ("de", "Verwendete KI-Version", "Durchgang starten"),
+        ("en", "AI version used", "Start the run"),
+        ("ru", "Версия ИИ", "Начать серию"),
+    ],
+)
+def test_preisjass_quick_start_speaks_the_chosen_language(
+    client: Client, language: str, label: str, button: str
+) -> None:
+    """The seed's German labels are the German page's; English and Russian players read their own."""
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+    html = client.get(reverse("preisjass")).content.decode()
+    assert label in html and button in html
+    if language != "de":
+        assert "Verwendete KI-Version" not in html and "Durchgang starten" not in html
+
+
 def test_js_catalog_translates_game_strings(client: Client) -> None:
     body = client.get(reverse("jsi18n"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Alle H\\u00e4nde offen zeigen" in body or "Alle Hände offen zeigen" in body
