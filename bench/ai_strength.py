@@ -1,7 +1,7 @@
 """AI strength: each AI version against Anton ("Ø gegen Anton"), written to games/ai/strength.json.
 
     python -m bench ai_strength --game schnapsen [--versions dora carla] [--pairs 200]
-        [--seeds report|rerun|tune] [--budget 1.0] [--no-write] [--options '{"max_deals": 200}']
+        [--seeds report|rerun|tune] [--budget 1.0] [--no-write] [--per-set] [--options '{"max_deals": 200}']
 
 Duplicate deals for every game: each seed is one set, the match is played once per seat with the same
 deals (chance comes from the seed alone, the players draw from their own generators), the measured
@@ -247,6 +247,8 @@ def duplicate(
         # reproduces from the seed on any machine
         "capped": stats.get("capped", 0),
         "wall_s": seconds,
+        # each set's score by its seed, for paired comparisons of two players on the same sets
+        "set_scores": {first_seed + i: score for i, score in enumerate(scores)},
     }
     if measure.unit == "bummerl_win_percent":
         figure["bummerls"] = pairs * seats_n
@@ -310,6 +312,8 @@ def _measure(game: str, args: argparse.Namespace) -> None:
         figure = duplicate(game, version, args.pairs, SEED_RANGES[args.seeds], args.budget, options)
         if not args.no_write and not options and args.budget == 1.0 and args.seeds in ("report", "rerun"):
             write_figure(game, version, figure, args.seeds)
+        if args.per_set:
+            _print_sets(version, figure)
         rows.append(
             [
                 version,
@@ -346,6 +350,14 @@ def _measure(game: str, args: argparse.Namespace) -> None:
     )
 
 
+def _print_sets(version: str, figure: dict[str, Any]) -> None:
+    print_table(
+        f"{version}: score per set (pair two runs on the same seeds set by set)",
+        ["seed", "score"],
+        [[seed, f"{score:.3f}"] for seed, score in figure["set_scores"].items()],
+    )
+
+
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ai_strength")
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
@@ -354,6 +366,7 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--seeds", choices=sorted(SEED_RANGES), default="report")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--per-set", action="store_true", help="also print each set's score by seed")
     parser.add_argument("--options", help="match options over the game's own, as JSON (never written)")
     args = parser.parse_args(argv)
     for game in args.game or sorted(GAMES):

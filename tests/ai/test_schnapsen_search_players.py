@@ -108,5 +108,9 @@ def test_duplicate_pairs_play_each_seed_from_both_seats() -> None:
 
     figure = duplicate("schnapsen", "random", pairs=3, first_seed=5, budget=1.0)
     assert (figure["pairs"], figure["bummerls"]) == (3, 6)
+    # each set's score by seed, for pairing two runs set by set; the figure is their mean
+    assert list(figure["set_scores"]) == [5, 6, 7]
+    assert sum(figure["set_scores"].values()) / 3 == pytest.approx(figure["mean"])
+    assert set(figure["set_scores"].values()) <= {0.0, 50.0, 100.0}  # a set is two Bummerls
     assert figure["low"] <= figure["mean"] <= figure["high"]
     assert figure["decisions"] > 0 and figure["mean"] < 50  # random loses to Anton
