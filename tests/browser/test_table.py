@@ -103,7 +103,7 @@ def test_phone_screen_in_english_with_keyboard(new_page: Any) -> None:
     page.get_by_role("heading", name="Open tables").wait_for()
     page.goto("/preisjass/")
     page.fill("#qs-name", "Phone Phil")
-    page.get_by_role("button", name="Durchgang starten").click()
+    page.get_by_role("button", name="Start the run").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.locator(".hand[data-ready=true] button.card.legal").first.wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
