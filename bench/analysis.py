@@ -13,14 +13,13 @@ a Preferans match (a pool to the default end) under 90 s.
 from __future__ import annotations
 
 import argparse
-import random
 import time
+from collections import deque
 
 from bench.table import median, print_table
-from games.ai import get_player
 from games.ai.analysis.base import JSON, analyse_match
 from games.ai.analysis.registry import ANALYSERS, get_analyser
-from games.engine import CHANCE, get_rules
+from games.ai.arena import anton_match
 
 GOALS = {
     "schnapsen": 10.0,
@@ -33,18 +32,7 @@ GOALS = {
 
 def _match(game: str, seed: int) -> list[JSON]:
     """The events of a match Anton plays at every seat."""
-    rules = get_rules(game)
-    rng = random.Random(seed)
-    events = [rules.start_event({})]
-    state = rules.initial_state(events[0])
-    anton = get_player(game, "anton")
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            event = rules.chance_event(state, rng)
-        else:
-            event = anton.choose(state.view(state.to_move), state.legal_actions(), rng)
-        events.append(event)
-        state = rules.apply(state, event)
+    ((events, _),) = deque(anton_match(game, seed), maxlen=1)
     return events
 
 

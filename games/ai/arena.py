@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from games.ai import get_player
 from games.ai.base import Player
-from games.engine import CHANCE, get_rules
+from games.engine import CHANCE, GameState, get_rules
 
 JSON = dict[str, Any]
 
@@ -48,3 +49,22 @@ def play_match(
                 raise AssertionError(f"{players[seat].name} chose an illegal action {event!r}")
         state = rules.apply_in_place(state, event)
     return state.result()
+
+
+def anton_match(game: str, seed: int) -> Iterator[tuple[list[JSON], GameState]]:
+    """A match Anton plays at every seat, step by step (the analysis tests and bench): the events so far
+    and the state before every decision, and once more at the end, with every event and no one to move."""
+    rules = get_rules(game)
+    rng = random.Random(seed)
+    events = [rules.start_event({})]
+    state = rules.initial_state(events[0])
+    anton = get_player(game, "anton")
+    while state.to_move is not None:
+        if state.to_move == CHANCE:
+            event = rules.chance_event(state, rng)
+        else:
+            yield list(events), state
+            event = anton.choose(state.view(state.to_move), state.legal_actions(), rng)
+        events.append(event)
+        state = rules.apply(state, event)
+    yield events, state
