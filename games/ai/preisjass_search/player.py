@@ -111,7 +111,7 @@ class SearchPreisjass:
 
 
 DORA_WORLDS = 400
-DORA_NODES = 20_000  # ~150 ms CPU per decision (p95 ~200 ms) on the development machine
+DORA_NODES = 36_000  # ~170 ms CPU per decision (bench p95 ~300 ms) on the development machine
 DORA_EXACT_TRICKS = 4
 
 
