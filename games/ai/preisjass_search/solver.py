@@ -149,12 +149,14 @@ def anton(
         + suit_points[2][unseen >> 18 & 0x1FF]
         + suit_points[3][unseen >> 27]
     ) / max(1, n_unseen)
+    # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
     floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
     n_free = max(1, n_unseen - (1 if floor_bit else 0))
     trumps_mask = SUIT_MASK[trump]
     bauer_out = unseen >> (9 * trump + UNTER) & 1
     n_behind = PLAYERS - 1 - len(trick)
-    seats: list[tuple[int, float, bool]] = []  # (what it lacks, share of the unseen cards, dealer)
+    # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
+    seats: list[tuple[int, float, bool]] = []
     for i in range(1, n_behind + 1):
         s = (seat + i) % PLAYERS
         lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
@@ -177,7 +179,7 @@ def anton(
     trump_cost = TRUMP_COST[trump]
     best_card, best_value = -1, -1e9
     m = options
-    while m:
+    while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
@@ -213,7 +215,7 @@ def anton(
                     n_same = mine_beaters.bit_count()
                 weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
                 keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
-                if is_dealer and floor_beats:
+                if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
                     keep *= 1.0 - (1.0 if c_lead == trump else weight)
             value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
         if value > best_value:
