@@ -114,6 +114,12 @@ SUIT_POINTS = tuple(
 )
 
 
+#: TRUMP_COST[trump][c]: what keeping trump c is worth to Anton (Bauer and Nell apart), before the fade
+TRUMP_COST = tuple(tuple(6.0 + 1.8 * (STRENGTH[t][t][c] - 100) for c in range(36)) for t in range(4))
+#: HIGHER[c]: the cards of c's suit above c
+HIGHER = tuple(SUIT_MASK[c // 9] & ~((2 << c) - 1) for c in range(36))
+
+
 def anton(
     hands: list[int],
     seat: int,
@@ -134,10 +140,7 @@ def anton(
     if options & (options - 1) == 0:
         return options.bit_length() - 1
     points = CARD_POINTS[trump]
-    unseen = 0
-    for s in range(PLAYERS):
-        if s != seat:
-            unseen |= hands[s]
+    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
     n_unseen = unseen.bit_count()
     suit_points = SUIT_POINTS[trump]
     avg = (
@@ -152,50 +155,69 @@ def anton(
     trumps_mask = SUIT_MASK[trump]
     bauer_out = unseen >> (9 * trump + UNTER) & 1
     n_behind = PLAYERS - 1 - len(trick)
-    behind = [(seat + i) % PLAYERS for i in range(1, n_behind + 1)]
-    lacks = [voids[s] & ~trumps_mask if bauer_out else voids[s] for s in behind]
-    chance = [min(1.0, hands[s].bit_count() / n_free) for s in behind]
+    # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
+    seats: list[tuple[int, float, bool]] = []
+    for i in range(1, n_behind + 1):
+        s = (seat + i) % PLAYERS
+        lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
+        seats.append((lack, min(1.0, hands[s].bit_count() / n_free), s == dealer))
     left = hand.bit_count() - 1
-    fade = min(1.0, left / HORIZON)
-    lead = trick[0] // 9 if trick else -1
-    on_table = sum(points[c] for c in trick)
+    scale = KEEP_SCALE * min(1.0, left / HORIZON)
+    on_table = 0
+    for c in trick:
+        on_table += points[c]
     if left == 0:
         on_table += LAST_TRICK_BONUS
-    top_beats = BEATS[trump][lead][trick[winner_index(trick, trump)]] if trick else -1
+    spread = n_behind * FOLLOW_SHARE * avg
+    beats_t = BEATS[trump]
+    if trick:
+        lead = trick[0] // 9
+        top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
+    else:
+        lead = -1
+        top_beats = -1
+    trump_cost = TRUMP_COST[trump]
     best_card, best_value = -1, -1e9
-    for c in bits(options):
+    m = options
+    while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
         suit = c // 9
+        pc = points[c]
         if left <= 0:
             cost = 0.0
         elif suit == trump:
             rank = c % 9
             if rank == UNTER:
-                cost = 42.0
+                cost = 42.0 * scale
             elif rank == 3:
-                cost = 21.0 if bauer_out else 30.0
+                cost = (21.0 if bauer_out else 30.0) * scale
             else:
-                cost = 6.0 + 1.8 * (STRENGTH[trump][trump][c] - 100)
-            cost *= KEEP_SCALE * fade
+                cost = trump_cost[c] * scale
         else:
-            higher = unseen & SUIT_MASK[suit] & ~((2 << c) - 1)
-            cost = (0.3 * points[c] if higher else 6.0 + 1.2 * points[c]) * KEEP_SCALE * fade
-        c_lead = lead if trick else suit
-        if trick and not top_beats >> c & 1:
-            value = -GIVE_AWAY * points[c] - cost
+            cost = (0.3 * pc if unseen & HIGHER[c] else 6.0 + 1.2 * pc) * scale
+        if not top_beats & low:
+            value = -GIVE_AWAY * pc - cost
         else:
-            beaters = unseen & BEATS[trump][c_lead][c]
+            c_lead = lead if lead >= 0 else suit
+            beaters = unseen & beats_t[c_lead][c] & ~floor_bit
             lead_mask = SUIT_MASK[c_lead]
+            floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
             keep = 1.0
-            for s, p, lack in zip(behind, chance, lacks, strict=True):
-                mine_beaters = beaters & ~lack & ~floor_bit
-                n_trump_in = (mine_beaters & trumps_mask).bit_count() if c_lead != trump else 0
-                n_same = mine_beaters.bit_count() - n_trump_in
+            for lack, p, is_dealer in seats:
+                mine_beaters = beaters & ~lack
+                if c_lead != trump:
+                    n_trump_in = (mine_beaters & trumps_mask).bit_count()
+                    n_same = mine_beaters.bit_count() - n_trump_in
+                else:
+                    n_trump_in = 0
+                    n_same = mine_beaters.bit_count()
                 weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
                 keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
-                if s == dealer and beaters & floor_bit:  # the dealer surely holds the Bodentrumpf
+                if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
                     keep *= 1.0 - (1.0 if c_lead == trump else weight)
-            expected = on_table + points[c] + n_behind * FOLLOW_SHARE * avg
-            value = keep * expected - (1.0 - keep) * GIVE_AWAY * points[c] - cost
+            value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
         if value > best_value:
             best_card, best_value = c, value
     return best_card
