@@ -111,7 +111,7 @@ class SearchPreisjass:
 
 
 DORA_WORLDS = 400
-DORA_NODES = 24_000  # bench p95 ~350 ms CPU per decision with two bench runs side by side (400 allowed)
+DORA_NODES = 24_000  # bench p95 381 ms CPU a decision here, two bench runs side by side (400 allowed)
 DORA_EXACT_TRICKS = 4
 
 
