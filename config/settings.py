@@ -133,6 +133,12 @@ if DATABASE_URL:
             "max_size": pool_size,
             "timeout": 10,  # seconds to wait for a free connection before the call fails
         }
+        # A web process frozen inside a transaction (a stop, a swap storm) would hold its row locks,
+        # and with them its table and every watchdog tick, until it ran again: PostgreSQL ends such
+        # a session after this many seconds idle in its transaction (which rolls back). A web
+        # process's transactions are a few statements long; 0 switches this off.
+        idle_ms = int(float(os.environ.get("DATABASE_IDLE_TRANSACTION_TIMEOUT", "10")) * 1000)
+        DATABASES["default"]["OPTIONS"]["options"] = f"-c idle_in_transaction_session_timeout={idle_ms}"
     else:  # Celery, manage.py, the tests: long-lived threads keep their connection
         DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
     # Test runs name their own database, so two runs on one server never collide.

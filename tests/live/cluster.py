@@ -239,8 +239,9 @@ class Cluster:
     def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen[bytes]:
         self._starts += 1
         log = open(self.workdir / f"{name}-{self._starts}.log", "wb")  # noqa: SIM115 - the child keeps it
+        env = {**self.env(), "PGAPPNAME": name}  # pg_stat_activity names the process of a session
         proc = subprocess.Popen(
-            argv, cwd=REPO, env=self.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            argv, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
         log.close()
         self.procs[name] = proc

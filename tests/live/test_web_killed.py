@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,6 +48,8 @@ def presence_cluster(live_database: str, tmp_path_factory: pytest.TempPathFactor
         # gets her seat back before Anton stands in for her, so the rest of the match is not played
         # out without her under load (the stall test saw that). The killed test waits that long once.
         "DISCONNECT_TIMEOUT": "24",
+        # a web process stopped inside a transaction loses its session (and its locks) after this
+        "DATABASE_IDLE_TRANSACTION_TIMEOUT": "4",
         "ABANDON_TIMEOUT": "600",
     }
     running = Cluster(live_database, spare, workdir, extra_env=env).start()
@@ -79,10 +82,15 @@ def _seat(cluster: Cluster, match_id: int, index: int) -> tuple[int, bool]:
     return int(connections), bool(autoplay)
 
 
-def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cluster: Cluster) -> None:
+@pytest.mark.parametrize("inside_a_transaction", [False, True], ids=["between", "inside-a-transaction"])
+def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(
+    presence_cluster: Cluster, inside_a_transaction: bool
+) -> None:
     """web1 stops (SIGSTOP) for longer than the expiry: the watchdog counts it dead; once it runs
     again its heartbeat finds out, it closes its seated sockets, the clients reconnect and count
-    again, and at the end every count is back to 0 (nothing counted twice or left raised)."""
+    again, and at the end every count is back to 0 (nothing counted twice or left raised). Stopped
+    inside a transaction (a CI run caught it there), web1 holds row locks the release needs until
+    PostgreSQL ends its idle session."""
     cluster = presence_cluster
     match_id, anna_bot, ben_bot = _table(cluster, anna_reconnects=True)
     closes: list[int] = []
@@ -92,11 +100,11 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cl
         while anna_bot.acted < 3:
             await asyncio.sleep(0.05)
         web = cluster.procs["web1"]
-        os.killpg(web.pid, signal.SIGSTOP)
-        stopped = time.monotonic()
-        # the watchdog (every second) releases web1's sockets once it has been silent for EXPIRY; a busy
-        # worker may run that tick late (loaded CI runs saw it later than EXPIRY + 4.5 s, then + 9 s), so
-        # look until EXPIRY + 15 s, still inside DISCONNECT_TIMEOUT
+        stopped = await _stop_web1(cluster, web, inside_a_transaction)
+        # the watchdog (every second) releases web1's sockets once it has been silent for EXPIRY (and,
+        # stopped inside a transaction, its session is ended, after 4 s); a busy worker may run that
+        # tick late (loaded CI runs saw it later than EXPIRY + 4.5 s), so look until EXPIRY + 15 s,
+        # still inside DISCONNECT_TIMEOUT
         await asyncio.sleep(EXPIRY + 1.5)
         while True:
             ((released,),) = await asyncio.to_thread(query, cluster.database_url, SOCKET_ROWS, match_id)
@@ -115,8 +123,30 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(presence_cl
     assert anna_bot.reconnects >= 1  # closed by web1 once it found itself released
     later = [c for seq, _, c in stored_events(cluster.database_url, match_id) if seq > version_at_resume]
     assert any(c and c.startswith("anna:") for c in later)  # she played on after coming back
+    check_stream(cluster.database_url, match_id)
     _wait_for_counts_to_settle(cluster, match_id)
     cluster.check_alive()
+
+
+WEB1_SESSIONS = "SELECT state FROM pg_stat_activity WHERE application_name = 'web1'"
+
+
+async def _stop_web1(cluster: Cluster, web: subprocess.Popen[bytes], inside_a_transaction: bool) -> float:
+    """Stop web1 where the test wants it: with a session idle inside a transaction, or with none.
+    Tries again (web1 runs on for a moment in between) until a stop lands there."""
+    deadline = time.monotonic() + 60
+    while True:
+        os.killpg(web.pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        await asyncio.sleep(0.05)  # a statement under way when it stopped finishes
+        states = {s for (s,) in await asyncio.to_thread(query, cluster.database_url, WEB1_SESSIONS)}
+        caught = "idle in transaction" in states
+        if caught == inside_a_transaction and states <= {"idle", "idle in transaction"}:
+            return stopped
+        os.killpg(web.pid, signal.SIGCONT)
+        where = "inside" if inside_a_transaction else "outside"
+        assert time.monotonic() < deadline, f"web1 never stopped {where} a transaction in 60 s"
+        await asyncio.sleep(0.02)
 
 
 def _wait_for_counts_to_settle(cluster: Cluster, match_id: int) -> None:
