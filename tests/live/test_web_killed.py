@@ -10,7 +10,8 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from tests.live.cluster import (
     registered_client,
     run_async,
     spare_redis_url,
+    ws_url,
 )
 from tests.live.conftest import _urls
 
@@ -100,19 +102,12 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(
         while anna_bot.acted < 3:
             await asyncio.sleep(0.05)
         web = cluster.procs["web1"]
-        stopped = await _stop_web1(cluster, web, inside_a_transaction)
-        # the watchdog (every second) releases web1's sockets once it has been silent for EXPIRY (and,
-        # stopped inside a transaction, its session is ended, after 4 s); a busy worker may run that
-        # tick late (loaded CI runs saw it later than EXPIRY + 4.5 s), so look until EXPIRY + 15 s,
-        # still inside DISCONNECT_TIMEOUT
-        await asyncio.sleep(EXPIRY + 1.5)
-        while True:
-            ((released,),) = await asyncio.to_thread(query, cluster.database_url, SOCKET_ROWS, match_id)
-            if released <= 1 or time.monotonic() - stopped > EXPIRY + 15:
-                break
-            await asyncio.sleep(0.1)
-        closes.append(int(released))
-        os.killpg(web.pid, signal.SIGCONT)
+        if inside_a_transaction:
+            stop = _web1_stopped_inside_a_transaction(cluster, web, match_id, anna_bot.cookie)
+        else:
+            stop = _web1_stopped_between(cluster, web)
+        async with stop as stopped:
+            closes.append(await _counted_once_released(cluster, match_id, stopped))
         version = await asyncio.to_thread(_version, cluster, match_id)
         return list(await asyncio.gather(*plays)), version
 
@@ -128,25 +123,82 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(
     cluster.check_alive()
 
 
-WEB1_SESSIONS = "SELECT state FROM pg_stat_activity WHERE application_name = 'web1'"
+async def _counted_once_released(cluster: Cluster, match_id: int, stopped: float) -> int:
+    """The match's socket rows once the watchdog (every second) has released web1's, which it does
+    after EXPIRY of silence (and, web1 stopped inside a transaction, once PostgreSQL has ended that
+    session, after 4 s). A busy worker may run the tick late (loaded CI runs saw it later than
+    EXPIRY + 4.5 s), so this looks until EXPIRY + 15 s, still inside DISCONNECT_TIMEOUT."""
+    await asyncio.sleep(EXPIRY + 1.5)
+    while True:
+        ((rows,),) = await asyncio.to_thread(query, cluster.database_url, SOCKET_ROWS, match_id)
+        if rows <= 1 or time.monotonic() - stopped > EXPIRY + 15:
+            return int(rows)
+        await asyncio.sleep(0.1)
 
 
-async def _stop_web1(cluster: Cluster, web: subprocess.Popen[bytes], inside_a_transaction: bool) -> float:
-    """Stop web1 where the test wants it: with a session idle inside a transaction, or with none.
-    Tries again (web1 runs on for a moment in between) until a stop lands there."""
+WEB1_SESSIONS = "SELECT state, wait_event_type FROM pg_stat_activity WHERE application_name = 'web1'"
+
+
+async def _web1_sessions(cluster: Cluster) -> list[tuple[str, str | None]]:
+    return [(s, w) for s, w in await asyncio.to_thread(query, cluster.database_url, WEB1_SESSIONS)]
+
+
+@asynccontextmanager
+async def _web1_stopped_between(cluster: Cluster, web: subprocess.Popen[bytes]) -> AsyncIterator[float]:
+    """web1 stopped with no session inside a transaction (stopped again, web1 running on for a moment
+    in between, until a stop lands there); yields the moment of the stop, runs web1 again on exit."""
     deadline = time.monotonic() + 60
     while True:
         os.killpg(web.pid, signal.SIGSTOP)
         stopped = time.monotonic()
         await asyncio.sleep(0.05)  # a statement under way when it stopped finishes
-        states = {s for (s,) in await asyncio.to_thread(query, cluster.database_url, WEB1_SESSIONS)}
-        caught = "idle in transaction" in states
-        if caught == inside_a_transaction and states <= {"idle", "idle in transaction"}:
-            return stopped
+        if all(state == "idle" for state, _ in await _web1_sessions(cluster)):
+            break
         os.killpg(web.pid, signal.SIGCONT)
-        where = "inside" if inside_a_transaction else "outside"
-        assert time.monotonic() < deadline, f"web1 never stopped {where} a transaction in 60 s"
+        assert time.monotonic() < deadline, "web1 never stopped outside a transaction in 60 s"
         await asyncio.sleep(0.02)
+    try:
+        yield stopped
+    finally:
+        os.killpg(web.pid, signal.SIGCONT)
+
+
+@asynccontextmanager
+async def _web1_stopped_inside_a_transaction(
+    cluster: Cluster, web: subprocess.Popen[bytes], match_id: int, cookie: str
+) -> AsyncIterator[float]:
+    """web1 stopped holding a row lock inside an open transaction, for certain (a stop at a random
+    moment rarely lands there): the test locks Anna's seat row, opens a second socket for her on
+    web1, whose count update then waits for that lock, stops web1 while it waits and lets the lock
+    go. The update completes in PostgreSQL and web1's session stays idle in its transaction, holding
+    the row the watchdog's release must update. Yields the moment of the stop, runs web1 again on
+    exit (the second socket's count rolled back with the session; web1 closes it)."""
+    import psycopg
+    from websockets.asyncio.client import connect
+
+    web1 = cluster.web_urls[0]
+    blocker = psycopg.connect(cluster.database_url.replace("postgres://", "postgresql://"))
+    try:
+        lock = "SELECT 1 FROM games_seat WHERE match_id = %s AND index = 0 FOR UPDATE"
+        await asyncio.to_thread(blocker.execute, lock, (match_id,))
+        headers = {"Cookie": cookie, "Origin": web1}
+        async with connect(ws_url(web1, match_id), additional_headers=headers, open_timeout=10):
+            deadline = time.monotonic() + 20
+            while ("active", "Lock") not in await _web1_sessions(cluster):
+                assert time.monotonic() < deadline, "web1 never waited for Anna's seat row"
+                await asyncio.sleep(0.02)
+            os.killpg(web.pid, signal.SIGSTOP)
+            try:
+                stopped = time.monotonic()
+                await asyncio.to_thread(blocker.rollback)
+                while ("idle in transaction", "Client") not in await _web1_sessions(cluster):
+                    assert time.monotonic() < deadline, "web1's update never got Anna's seat row"
+                    await asyncio.sleep(0.02)
+                yield stopped
+            finally:
+                os.killpg(web.pid, signal.SIGCONT)
+    finally:
+        await asyncio.to_thread(blocker.close)
 
 
 def _wait_for_counts_to_settle(cluster: Cluster, match_id: int) -> None:
