@@ -43,19 +43,20 @@ def test_preisjass_quick_start_names_the_three_opponents(client: Client) -> None
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("language", "label", "button"),
+    ("language", "heading", "label", "button"),
     [
-        ("de", "Verwendete KI-Version", "Durchgang starten"),
-        ("en", "AI version used", "Start the run"),
-        ("ru", "Версия ИИ", "Начать серию"),
+        ("de", "Vorarlberger Preisjass", "Verwendete KI-Version", "Durchgang starten"),
+        ("en", "Vorarlberg Preisjass", "AI version used", "Start the run"),
+        ("ru", "Форарльбергский прайсъяс", "Версия ИИ", "Начать серию"),
     ],
 )
 def test_preisjass_quick_start_speaks_the_chosen_language(
-    client: Client, language: str, label: str, button: str
+    client: Client, language: str, heading: str, label: str, button: str
 ) -> None:
     """The seed's German labels are the German page's; English and Russian players read their own."""
     client.post(reverse("set_language"), {"language": language, "next": "/"})
     html = client.get(reverse("preisjass")).content.decode()
+    assert f"<h1>{heading}</h1>" in html
     assert label in html and button in html
     if language != "de":
         assert "Verwendete KI-Version" not in html and "Durchgang starten" not in html
