@@ -75,8 +75,9 @@ class Evidence:
                 void_after(self.voids, seat, trick, card, trump)
                 trick = (*trick, card)
 
-        # per seat, its choices with more than one legal card... worked out lazily per hand; here the
-        # moments of its plays: (trick so far, card, voids then, per seat the cards it plays from then on)
+        #: per other seat, the moments of its plays: (trick so far, card played, the voids the table
+        #: knew then, per seat the cards it played from then on); a world's current hands plus the
+        #: last give the hands of that moment
         self.points: list[list[tuple[tuple[int, ...], int, list[int], list[int]]]] = [[], [], [], []]
         later = list(self.played)
         voids = [0, 0, 0, 0]
@@ -108,22 +109,10 @@ class Evidence:
     def misses(self, hands: list[int], policy: Policy, limit: int) -> int:
         """How many of the other seats' choices `policy` would have made otherwise in the world whose
         current hands are `hands` (the own seat's filled in); counting stops above `limit`."""
-        now = [hands[s] | self.played[s] for s in range(PLAYERS)]
-        voids = [0, 0, 0, 0]
-        trump = self.trump
         missed = 0
-        for cards in self.tricks:
-            trick: tuple[int, ...] = ()
-            for seat, card in cards:
-                if seat != self.me:
-                    options = legal_mask(now[seat], trick, trump)
-                    if options & (options - 1) and policy(now, seat, trick, trump, voids) != card:
-                        missed += 1
-                        if missed > limit:
-                            return missed
-                now[seat] ^= 1 << card
-                void_after(voids, seat, trick, card, trump)
-                trick = (*trick, card)
+        for seat in range(PLAYERS):
+            if seat != self.me and missed <= limit:
+                missed += self.seat_misses(hands, seat, policy, limit - missed)
         return missed
 
 
@@ -163,6 +152,7 @@ class Chain:
         self.known: dict[tuple[int, int], tuple[int, bool]] = {}
         self.hands: list[int] = []
         self.missed = [0, 0, 0, 0]
+        self.seats: list[int] = []  # the other seats holding cards to swap
         self.drawn = 0
         #: policy calls made to count misses (the caller charges them to its budget)
         self.calls = 0
