@@ -5,6 +5,7 @@ analysis classed a mistake or a blunder, with the played move, the best move and
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -30,8 +31,12 @@ PANEL_JS = """() => {
 
 def _russian_game_points(value: float) -> str:
     """A loss in game points as Russian writes it: 1 игровое очко, 2 игровых очка, 5 игровых очков,
-    and a fraction in the genitive singular: 0,5 игрового очка."""
-    n = round(value, 2)
+    and a fraction in the genitive singular: 0,5 игрового очка. Rounded to hundredths as the page
+    rounds (JavaScript's Math.round of value × 100: a half goes up, where Python's round(value, 2) reads
+    the binary value and may go down)."""
+    hundredths = value * 100
+    whole = math.floor(hundredths)
+    n = (whole + (hundredths - whole >= 0.5)) / 100
     shown = f"{n:g}".replace(".", ",")
     if n != int(n):
         return f"{shown} игрового очка"
