@@ -5,6 +5,7 @@ in one browser are still seen as one person's (games.seating)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 import secrets
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+from config.client_address import client_address
 from games.actors import Actor, Origin
 
 COOKIE = "kt_browser"
@@ -38,9 +40,22 @@ def browser_token(request: Any) -> str:
     return token
 
 
+def device_signature(request: Any) -> str:
+    """A short hash of what the browser says about itself (User-Agent, Accept-Language): not an identity,
+    only a signal that, with the same address, two accounts are likely one person's device."""
+    meta = _http(request).META
+    said = f"{meta.get('HTTP_USER_AGENT', '')}\n{meta.get('HTTP_ACCEPT_LANGUAGE', '')}"
+    return hashlib.sha256(said.encode("utf-8", "replace")).hexdigest()[:32]
+
+
 def request_origin(request: Any) -> Origin:
     session = getattr(request, "session", None)
-    return Origin(browser=browser_token(request), session=session.get("guest_token", "") if session else "")
+    return Origin(
+        browser=browser_token(request),
+        session=session.get("guest_token", "") if session else "",
+        address=client_address(_http(request))[:45],
+        device=device_signature(request),
+    )
 
 
 def with_origin(actor: Actor, request: Any) -> Actor:

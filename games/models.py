@@ -83,6 +83,9 @@ class Seat(models.Model):
     # Where the seat was taken from (games.actors.Origin), for accounts too: one person's seats share it.
     origin_browser = models.CharField(max_length=64, blank=True, default="")
     origin_session = models.CharField(max_length=64, blank=True, default="")
+    # The client address and device signature (games.browser.device_signature) the seat was taken from.
+    origin_address = models.CharField(max_length=45, blank=True, default="")
+    origin_device = models.CharField(max_length=32, blank=True, default="")
     joined_at = models.DateTimeField(null=True, blank=True)
     # Presence, for the disconnect countdown: open sockets across all web processes.
     connections = models.IntegerField(default=0)
@@ -108,6 +111,19 @@ class Seat(models.Model):
     @property
     def is_ai(self) -> bool:
         return self.kind == SeatKind.AI
+
+
+#: what taking a seat writes, and leaving an open table clears
+SEAT_TAKEN_FIELDS = (
+    "user",
+    "guest_token",
+    "display_name",
+    "origin_browser",
+    "origin_session",
+    "origin_address",
+    "origin_device",
+    "joined_at",
+)
 
 
 class WebProcess(models.Model):

@@ -120,6 +120,8 @@ def _seat_record(seat: Seat) -> dict[str, Any]:
         "ai_version": seat.ai_version,
         "origin_browser": seat.origin_browser,
         "origin_session": seat.origin_session,
+        "origin_address": seat.origin_address,
+        "origin_device": seat.origin_device,
         "joined_at": _when(seat.joined_at),
         "left": seat.left,
     }
@@ -236,6 +238,8 @@ def _restore_seat(match: Match, spec: dict[str, Any]) -> None:
         ai_version=spec["ai_version"],
         origin_browser=spec["origin_browser"],
         origin_session=spec["origin_session"],
+        origin_address=spec.get("origin_address") or "",
+        origin_device=spec.get("origin_device") or "",
         joined_at=parse_when(spec["joined_at"]),
         left=spec["left"],
     )

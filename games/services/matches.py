@@ -30,7 +30,7 @@ from games.errors import (
     SeatTaken,
     StaleSeq,
 )
-from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
+from games.models import SEAT_TAKEN_FIELDS, Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
 from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
 from games.services import compiled
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
@@ -106,10 +106,10 @@ def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.display_name = actor.display_name
     seat.origin_browser = actor.origin.browser
     seat.origin_session = actor.origin.session
+    seat.origin_address = actor.origin.address
+    seat.origin_device = actor.origin.device
     seat.joined_at = timezone.now()
-    seat.save(
-        update_fields=["user", "guest_token", "display_name", "origin_browser", "origin_session", "joined_at"]
-    )
+    seat.save(update_fields=[*SEAT_TAKEN_FIELDS])
 
 
 def _require_identity(actor: Actor) -> None:

@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import dispatch
 from games.actors import Actor
 from games.errors import Forbidden, NotFound, NotSeated
-from games.models import Match, MatchStatus, Seat, SeatSocket, WebProcess
+from games.models import SEAT_TAKEN_FIELDS, Match, MatchStatus, Seat, SeatSocket, WebProcess
 from games.services.due import due_set
 from games.signals import process_released
 
@@ -175,11 +175,9 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
         if seat is None or seat.is_ai:
             raise NotSeated("you have no seat at this match")
         if match.status == MatchStatus.OPEN:
-            seat.user = None
-            seat.guest_token = seat.display_name = seat.origin_browser = seat.origin_session = ""
-            seat.joined_at = None
-            fields = ["user", "guest_token", "display_name", "origin_browser", "origin_session", "joined_at"]
-            seat.save(update_fields=fields)
+            for field in SEAT_TAKEN_FIELDS:
+                setattr(seat, field, None if field in ("user", "joined_at") else "")
+            seat.save(update_fields=[*SEAT_TAKEN_FIELDS])
             humans_left = [s for s in match.seats.all() if not s.is_ai and not s.is_free]
             if not humans_left:
                 _end_abandoned(match)

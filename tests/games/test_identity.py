@@ -103,6 +103,7 @@ def test_a_seat_left_before_the_start_frees_its_browser(duel) -> None:
     assert friend.post(f"/api/matches/{match['id']}/leave/").status_code == 200
     seat = Seat.objects.get(match_id=match["id"], index=1)
     assert seat.is_free and seat.origin_browser == seat.origin_session == ""
+    assert seat.origin_address == seat.origin_device == ""
     assert (
         APIClient()
         .post(f"/api/matches/{match['id']}/join/", {"name": "Gast Grete"}, format="json")
@@ -124,3 +125,17 @@ def test_the_browser_cookie_is_set_only_when_a_seat_is_taken(duel) -> None:
     cookie = r.cookies[COOKIE]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     assert Seat.objects.get(index=0).origin_browser == cookie.value
+
+
+def test_a_seat_records_the_address_and_device_it_was_taken_from(duel) -> None:
+    phone = APIClient(HTTP_USER_AGENT="Phone/1", HTTP_ACCEPT_LANGUAGE="de", REMOTE_ADDR="198.51.100.7")
+    laptop = APIClient(HTTP_USER_AGENT="Laptop/2", HTTP_ACCEPT_LANGUAGE="de", REMOTE_ADDR="198.51.100.7")
+    body = {"game": "duel", "seats": [{"kind": "human"}] * 2, "name": "Gast Gerd"}
+    match = phone.post("/api/matches/", body, format="json").json()
+    assert (
+        laptop.post(f"/api/matches/{match['id']}/join/", {"name": "Gast Grete"}, format="json").status_code
+        == 200
+    )
+    first, second = Seat.objects.filter(match_id=match["id"]).order_by("index")
+    assert first.origin_address == second.origin_address == "198.51.100.7"
+    assert len(first.origin_device) == 32 and first.origin_device != second.origin_device
