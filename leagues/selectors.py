@@ -87,6 +87,16 @@ def _trends(season: Season, user_ids: list[int]) -> dict[int, float]:
     return {c.user_id: round(c.delta, 2) for c in changes if latest.get(c.user_id) == c.match_id}
 
 
+def _opponents(season: Season, user_ids: list[int]) -> dict[int, list[str]]:
+    """The AI versions each player's counted results of the season were played against, sorted."""
+    seen: dict[int, set[str]] = defaultdict(set)
+    for user_id, versions in SeasonResult.objects.filter(season=season, user_id__in=user_ids).values_list(
+        "user_id", "opponent_ai_versions"
+    ):
+        seen[user_id].update(versions or [])
+    return {user_id: sorted(versions) for user_id, versions in seen.items()}
+
+
 def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]:
     """The ranked standings, JSON-able. An archived season answers its frozen final table."""
     if frozen and season.is_archived and season.final_standings is not None:
@@ -110,6 +120,7 @@ def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]
     ranked = rank_rows(rows, league.scoring, lambda a, b: net.get((a, b), 0))
     ratings = {r.user_id: r for r in Rating.objects.filter(user_id__in=ids, game=league.game)}
     trends = _trends(season, ids)
+    against = _opponents(season, ids)
     table = []
     for row in ranked:
         rating = ratings.get(row.user_id)
@@ -126,6 +137,8 @@ def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]
                 "rating": round(rating.ordinal, 2) if rating else None,
                 "trend": trends.get(row.user_id),
                 "last_result_at": row.last_result_at.isoformat() if row.last_result_at else None,
+                # the AI versions of the counted results ([]: against people only)
+                "opponent_ai_versions": against.get(row.user_id, []),
             }
         )
     return table
@@ -151,6 +164,7 @@ def league_summary(league: League) -> dict[str, Any]:
         "access": league.access,
         "joining_closed": league.joining_closed,
         "scoring": league.scoring,
+        "ai_version": league.ai_version,
         "recurs": league.recurs,
         "created_by": league.created_by.get_username() if league.created_by else None,
         "season": season_summary(season) if season else None,

@@ -26,6 +26,7 @@ const MESSAGES = {
   not_invited: () => t("This league is by invitation only."),
   not_member: () => t("Only the league's members may do this."),
   season_closed: () => t("This season is closed."),
+  ai_level_fixed: () => t("This league's tables seat one AI level only: its own."),
   not_eligible: () => t("This match cannot be saved to a leaderboard."),
   match_not_finished: () => t("The match is not finished yet."),
   save_failed: () => t("Saving failed for now; it will be tried again."),
