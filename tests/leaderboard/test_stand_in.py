@@ -141,6 +141,8 @@ def test_a_seat_the_stand_in_played_the_last_deal_of_is_not_ranked() -> None:
         "Not ranked as a person's result: the AI stand-in made "
         f"{why['last_deal_stand_in']} of this seat's {why['last_deal_decisions']} decisions in the last deal."
     )
+    call_command("rebuild_projections", verbosity=0)  # the same from the events alone
+    assert _board_row(match_id, 0) is None and _board_row(match_id, 1) is not None
     ru = (
         client_for(anna).get(f"/api/leaderboard/matches/{match_id}/status/", HTTP_ACCEPT_LANGUAGE="ru").json()
     )
