@@ -20,7 +20,7 @@ from accounts.models import User
 from games.actors import actor_from_request
 from games.ai import DEFAULT_VERSION
 from games.ai_strength import ai_choices
-from games.ai_words import choice_label, level_label
+from games.ai_words import choice_label, level_label, version_name
 from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
@@ -182,7 +182,11 @@ def _detail(request: HttpRequest, league: League, *, error: str = "", status: in
         "title": game_title(league.game),
         "season": season,
         "seasons": selectors.league_seasons(league),
-        "rows": selectors.season_table(season) if season else [],
+        "rows": [
+            # the AI versions the row's results were against, by name (a frozen table may not know)
+            {**row, "against": ", ".join(version_name(v) for v in row.get("opponent_ai_versions", []))}
+            for row in (selectors.season_table(season) if season else [])
+        ],
         "members": selectors.league_members(league),
         "is_member": selectors.is_member(league, user),
         "is_manager": selectors.is_manager(league, user),

@@ -139,3 +139,27 @@ def test_a_seat_the_stand_in_played_is_not_counted_but_its_opponent_is(players) 
     check()
     call_command("rebuild_standings")  # the same from the events alone
     check()
+
+
+def test_the_league_form_fixes_the_level_and_the_page_names_it(players) -> None:
+    today = timezone.localdate()
+    form = {
+        "name": "Schnapsrunde",
+        "game": "schnapsen",
+        "starts_on": today.isoformat(),
+        "ends_on": (today + dt.timedelta(days=10)).isoformat(),
+        "access": "open",
+        "scoring": "total",
+        "opt_schnapsen_start_score": "7",
+        "opt_schnapsen_first_dealer": "0",
+        "ai_schnapsen": "carla",
+        "ai_preisjass": "dora",  # another game's field: not read
+    }
+    client = client_for(players[0])
+    r = client.post("/leagues/", form)
+    league = League.objects.get()
+    assert r.status_code == 302 and (league.game, league.ai_version) == ("schnapsen", "carla")
+    page = client.get(f"/leagues/{league.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-role="ai-level"' in page and "<strong>Carla" in page and 'name="ai_version"' not in page
+    refused = client.post("/leagues/", {**form, "name": "Zweite", "ai_schnapsen": "bernd"})
+    assert refused.status_code == 400 and League.objects.count() == 1
