@@ -6,11 +6,12 @@ from __future__ import annotations
 from games.seat_records import SeatFacts, records_of
 
 HUMAN, AI = SeatFacts(0, False, ""), SeatFacts(1, True, "dora")
+Deal = list[str | None]  # the human seat's decisions in one deal, by command id (None: no id)
+STAND_IN: Deal = ["ai:1"]  # one decision by the stand-in
 
 
-def rows(*deals: list[str | None]) -> list[tuple[str, int | None, str | None]]:
-    """Event rows: per deal, the human seat's decisions by command id (None: no id), each answered by
-    the AI seat."""
+def rows(*deals: Deal) -> list[tuple[str, int | None, str | None]]:
+    """Event rows: per deal, the human seat's decisions, each answered by the AI seat."""
     out: list[tuple[str, int | None, str | None]] = [("start", None, None)]
     for deal in deals:
         out.append(("deal", None, None))
@@ -19,22 +20,22 @@ def rows(*deals: list[str | None]) -> list[tuple[str, int | None, str | None]]:
     return out
 
 
-def reason(*deals: list[str | None]) -> str:
+def reason(*deals: Deal) -> str:
     return records_of([HUMAN, AI], rows(*deals))[0].unranked_reason
 
 
 def test_a_quarter_counts_and_more_does_not() -> None:
-    own: list[str | None] = [None, "c-1", "c-2"]
-    assert reason(["ai:1"] * 4 + own * 4, own * 4) == ""  # 4 of 28
-    assert reason(["ai:1"] * 4 + own, own * 3) == ""  # 4 of 16
-    assert reason(["ai:1"] * 5 + own, own * 3) == "stand_in"  # 5 of 17
+    own: Deal = [None, "c-1", "c-2"]
+    assert reason(STAND_IN * 4 + own * 4, own * 4) == ""  # 4 of 28
+    assert reason(STAND_IN * 4 + own, own * 3) == ""  # 4 of 16
+    assert reason(STAND_IN * 5 + own, own * 3) == "stand_in"  # 5 of 17
 
 
 def test_half_of_the_last_deal_counts_and_more_does_not() -> None:
-    first = [None] * 20
-    assert reason(first, ["ai:1", "ai:2", None, None]) == ""
-    assert reason(first, ["ai:1", "ai:2", "ai:3", None]) == "stand_in_last_deal"
-    assert reason(["ai:1", "ai:2", "ai:3", None], first) == ""  # an early deal is no last deal
+    first: Deal = [None] * 20
+    assert reason(first, STAND_IN * 2 + [None, None]) == ""
+    assert reason(first, STAND_IN * 3 + [None]) == "stand_in_last_deal"
+    assert reason(STAND_IN * 3 + [None], first) == ""  # an early deal is no last deal
     assert reason(first, []) == ""  # a last deal without a decision of the seat
 
 
