@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet
 from accounts.models import User
 from games.actors import Actor
 from games.models import Match
+from games.seat_records import seat_records
 from games.selectors import matches_visible_to
 from leagues.errors import NotFound
 from leagues.models import (
@@ -225,9 +226,21 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
                 "replay": match.is_over and not match.embargoed,
                 # the AI level that sat at the table, if any seat was an AI
                 "ai_version": match.ai_version if any(s.is_ai for s in match.seats.all()) else None,
+                "stand_in": _stand_in(match, user) if match.status == "finished" and result is None else None,
             }
         )
     return rows
+
+
+def _stand_in(match: Match, user: User) -> dict[str, Any] | None:
+    """Why the player's seat of an uncounted match was no human result, if that is why
+    (games.seat_records): the reason and the stand-in's decisions of the seat's."""
+    seat = next((s.index for s in match.seats.all() if s.user_id == user.pk), None)
+    record = next((r for r in seat_records(match) if r.index == seat), None)
+    if record is None or not record.unranked_reason:
+        return None
+    d = record.decisions
+    return {"reason": record.unranked_reason, "decisions": d.total, "stand_in": d.stand_in}
 
 
 def ratings_for_user(user: Any) -> list[Rating]:

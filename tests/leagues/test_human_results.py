@@ -139,6 +139,10 @@ def test_a_seat_the_stand_in_played_is_not_counted_but_its_opponent_is(players) 
     check()
     call_command("rebuild_standings")  # the same from the events alone
     check()
+    page = client_for().get(f"/leagues/{league_id}/players/ben/", HTTP_ACCEPT_LANGUAGE="en")
+    assert f"(not counted: the AI stand-in made {total} of {total} decisions)" in page.content.decode()
+    page = client_for().get(f"/leagues/{league_id}/players/anna/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "not counted" not in page.content.decode()
 
 
 def test_the_league_form_fixes_the_level_and_the_page_names_it(players) -> None:
