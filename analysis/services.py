@@ -100,17 +100,18 @@ def analysis_request(*, match: Match, requester: Requester | None) -> dict[str, 
     if analyser is None:
         return analysis_payload(match, requester=requester)
     rows = MatchAnalysis.objects.filter(match=match, version=analyser.version)
-    start = None
-    with admission.admission_lock():
-        row = rows.first()
-        if row is None or row.status == AnalysisStatus.FAILED:
-            now = timezone.now()
-            if requester is not None:
-                admission.quota_check(requester, now)
-                admission.capacity_check(now)
-            start = _start(match, analyser.version, row, now)
-            if start is not None and requester is not None:
-                admission.quota_charge(match=match, version=analyser.version, requester=requester)
+    row, start = rows.first(), None
+    if row is None or row.status == AnalysisStatus.FAILED:
+        with admission.admission_lock():
+            row = rows.first()  # again under the lock: a parallel request may have started it
+            if row is None or row.status == AnalysisStatus.FAILED:
+                now = timezone.now()
+                if requester is not None:
+                    admission.quota_check(requester, now)
+                    admission.capacity_check(now)
+                start = _start(match, analyser.version, row, now)
+                if start is not None and requester is not None:
+                    admission.quota_charge(match=match, version=analyser.version, requester=requester)
     if start is not None:
         started = start
         if settings.AI_RUNNER == "inline":
