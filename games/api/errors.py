@@ -20,7 +20,10 @@ def error_response(code: str, message: str, http_status: int, **details: Any) ->
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, GameError):
-        return error_response(exc.code, exc.message, exc.status, **exc.details)
+        refused = error_response(exc.code, exc.message, exc.status, **exc.details)
+        if "retry_after" in exc.details:  # a refusal that frees up later says when (429s)
+            refused["Retry-After"] = str(exc.details["retry_after"])
+        return refused
     if isinstance(exc, RequestDataTooBig):
         return error_response(*_TOO_LARGE)
     response = drf_exception_handler(exc, context)

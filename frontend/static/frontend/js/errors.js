@@ -31,6 +31,9 @@ const MESSAGES = {
   save_failed: () => t("Saving failed for now; it will be tried again."),
   network: () => t("No connection to the server."),
   read_only: () => t("The lobby only shows tables; open a table to play."),
+  analysis_players_only: () => t("Only the players of this match can have it analysed."),
+  analysis_quota: () => t("You have had as many analyses made today as allowed."),
+  analysis_busy: () => t("The analysis is busy; try again in a moment."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */
