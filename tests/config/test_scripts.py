@@ -46,6 +46,7 @@ def test_a_user_who_cannot_install_is_told_the_one_command() -> None:
 def test_the_test_command_and_ci_install_the_browser_before_pytest() -> None:
     test_command = (ROOT / "scripts" / "test").read_text()
     assert test_command.index("\nscripts/chromium") < test_command.index("-m pytest")
+    assert test_command.index("\nscripts/nginx") < test_command.index("-m pytest")
     ci = (ROOT / ".ci" / "run").read_text()
     assert "exec scripts/test" in ci
 
@@ -90,3 +91,16 @@ def test_without_icu_a_user_who_cannot_install_is_told_the_one_command(tmp_path:
 def test_the_bootstrap_makes_sure_of_icu_before_it_installs_the_packages() -> None:
     bootstrap = (ROOT / "scripts" / "bootstrap").read_text()
     assert bootstrap.index("\n  scripts/icu") < bootstrap.index("pip install --quiet -e")
+
+
+def test_an_nginx_on_the_path_needs_nothing(tmp_path: Path) -> None:
+    (tmp_path / "nginx").write_text("#!/bin/sh\n")
+    (tmp_path / "nginx").chmod(0o755)
+    done = subprocess.run(
+        [str(ROOT / "scripts" / "nginx")],
+        capture_output=True,
+        text=True,
+        env={"PATH": f"{tmp_path}:{os.environ.get('PATH', '/usr/bin:/bin')}"},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
