@@ -103,7 +103,7 @@ _SEATS = compiled.Statement(Seat, lambda pk: Seat.objects.filter(match_id=pk).or
 def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.user_id = actor.user_id
     seat.guest_token = "" if actor.user_id is not None else actor.guest_token
-    seat.display_name = actor.display_name
+    seat.display_name = cleaned(actor.display_name)  # also a name stored before names were cleaned
     seat.origin_browser = actor.origin.browser
     seat.origin_session = actor.origin.session
     seat.origin_address = actor.origin.address

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.models import User
 from games.models import Match, Seat
 from tests import factories
 
@@ -121,6 +122,22 @@ def test_an_ai_seat_s_name_typed_by_the_opener_is_stored_without_controls(duel) 
     seats = [{"kind": "human"}, {"kind": "ai", "name": "\u202eRobo\u200bter"}]
     match = create_duel(APIClient(), name="Gast Gerd", seats=seats, ai_version="random")
     assert Seat.objects.get(match_id=match["id"], index=1).display_name == "Roboter"
+
+
+def test_a_name_stored_before_names_were_cleaned_is_seated_clean(duel) -> None:
+    """An account's display name, or a session's guest name, from before: the seat shows it clean."""
+    old = factories.user("otto")
+    User.objects.filter(pk=old.pk).update(display_name="\u202eOt\u200bto")
+    c = APIClient()
+    log_in(c, "otto")
+    match = create_duel(c)
+    assert match["seats"][0]["name"] == "Otto"
+    guest = APIClient()
+    session = guest.session
+    session.update({"guest_token": "g" * 32, "guest_name": "Gast\u2066 Gerd"})
+    session.save()
+    assert guest.post(f"/api/matches/{match['id']}/join/", {}, format="json").status_code == 200
+    assert Seat.objects.get(match_id=match["id"], index=1).display_name == "Gast Gerd"
 
 
 @pytest.mark.parametrize("name", ["Анна", "Антон", "Jürgen", "Ёлка", "Paula Mia", "Mía"])
