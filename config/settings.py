@@ -64,11 +64,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Requests and latency by view (Before first, After next to last: the latency includes the rest).
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # Every error under /api/ in the API's error shape, whichever layer below answered it.
+    "games.api.errors.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "games.api.errors.ApiCommonMiddleware",  # Django's, without the slash redirects under /api/
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "games.browser.BrowserTokenMiddleware",

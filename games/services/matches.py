@@ -31,7 +31,7 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import SEAT_TAKEN_FIELDS, Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
-from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
+from games.names import FALLBACK_AI_NAMES, check_player_name, cleaned, default_ai_names
 from games.services import compiled
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
@@ -56,7 +56,7 @@ class ActResult:
 
 
 def _clean_name(name: str) -> str:
-    name = " ".join(str(name).split())
+    name = cleaned(name)  # an AI seat's name typed by the opener: no invisible or BiDi controls either
     if len(name) > MAX_NAME:
         raise BadRequest(f"a name has at most {MAX_NAME} characters")
     return name
@@ -103,7 +103,7 @@ _SEATS = compiled.Statement(Seat, lambda pk: Seat.objects.filter(match_id=pk).or
 def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.user_id = actor.user_id
     seat.guest_token = "" if actor.user_id is not None else actor.guest_token
-    seat.display_name = actor.display_name
+    seat.display_name = cleaned(actor.display_name)  # also a name stored before names were cleaned
     seat.origin_browser = actor.origin.browser
     seat.origin_session = actor.origin.session
     seat.origin_address = actor.origin.address

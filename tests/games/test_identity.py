@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.models import User
 from games.models import Match, Seat
 from tests import factories
 
@@ -49,6 +50,103 @@ def test_a_guest_may_not_join_under_an_ai_name(duel) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "name_reserved"
     assert "AI marker" in r.json()["error"]["message"]
     assert Seat.objects.get(match_id=match["id"], index=1).is_free
+
+
+# Issue 27's names that only look like an AI's: invisible characters inside the name, a BiDi override
+# before it, letters of other scripts drawn like the Latin ones (Unicode's confusables).
+LOOKALIKES = [
+    "Anton\u200b",  # zero-width space
+    "An\u00adna",  # soft hyphen
+    "An\u2060na",  # word joiner
+    "\ufeffBen",  # zero-width no-break space
+    "\u202eAnton",  # right-to-left override
+    "(ΚΙ)",  # Greek Kappa and Iota
+    "Gerd (Κι)",
+    "Аnna",  # Cyrillic А
+    "ΡΑUL",  # Greek Rho and Alpha
+    "Веrnd",  # Cyrillic В and е
+    "Pau1",
+    "Mia\u2800",  # Braille blank
+]
+
+
+def open_as_guest(c: APIClient, name: str, **extra):
+    body = {"game": "duel", "seats": [{"kind": "human"}] * 2, "name": name, **extra}
+    return c.post("/api/matches/", body, format="json")
+
+
+@pytest.mark.parametrize("name", LOOKALIKES)
+def test_a_guest_may_not_open_a_table_under_a_look_alike_of_an_ai_name(duel, name) -> None:
+    c = APIClient()
+    r = open_as_guest(c, name)
+    assert r.status_code == 400, r.content
+    assert r.json()["error"]["code"] == "name_reserved"
+    assert not Match.objects.exists() and "guest_name" not in c.session
+
+
+@pytest.mark.parametrize("name", LOOKALIKES)
+def test_a_guest_may_not_join_under_a_look_alike_of_an_ai_name(duel, name) -> None:
+    match = create_duel(APIClient(), name="Gast Gerd")
+    r = APIClient().post(f"/api/matches/{match['id']}/join/", {"name": name}, format="json")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "name_reserved"
+    assert Seat.objects.get(match_id=match["id"], index=1).is_free
+
+
+def test_the_refusal_says_which_ai_the_name_looks_like(duel) -> None:
+    error = open_as_guest(APIClient(), "Аnna").json()["error"]
+    assert error["message"] == "'Аnna' looks like 'Anna', the name of an AI player; choose another name"
+    error = open_as_guest(APIClient(), "An\u00adna").json()["error"]
+    assert error["message"] == "'Anna' is the name of an AI player; choose another name"
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("\u202eanotnA", "anotnA"), ("\u202enotnA", "notnA"), ("Ot\u200bto\u200f", "Otto")]
+)
+def test_a_guest_name_is_stored_without_invisible_and_bidi_control_characters(duel, typed, shown) -> None:
+    c = APIClient()
+    match = create_duel(c, name=typed)
+    assert match["seats"][0]["name"] == shown
+    assert c.session["guest_name"] == shown
+    joined = APIClient().post(f"/api/matches/{match['id']}/join/", {"name": f"{typed}2"}, format="json")
+    assert joined.status_code == 200
+    assert Seat.objects.get(match_id=match["id"], index=1).display_name == f"{shown}2"
+
+
+def test_a_guest_name_of_invisible_characters_only_is_no_name(duel) -> None:
+    r = open_as_guest(APIClient(), "\u200b\u202e")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_seated"
+    assert not Match.objects.exists()
+
+
+def test_an_ai_seat_s_name_typed_by_the_opener_is_stored_without_controls(duel) -> None:
+    seats = [{"kind": "human"}, {"kind": "ai", "name": "\u202eRobo\u200bter"}]
+    match = create_duel(APIClient(), name="Gast Gerd", seats=seats, ai_version="random")
+    assert Seat.objects.get(match_id=match["id"], index=1).display_name == "Roboter"
+
+
+def test_a_name_stored_before_names_were_cleaned_is_seated_clean(duel) -> None:
+    """An account's display name, or a session's guest name, from before: the seat shows it clean."""
+    old = factories.user("otto")
+    User.objects.filter(pk=old.pk).update(display_name="\u202eOt\u200bto")
+    c = APIClient()
+    log_in(c, "otto")
+    match = create_duel(c)
+    assert match["seats"][0]["name"] == "Otto"
+    guest = APIClient()
+    session = guest.session
+    session.update({"guest_token": "g" * 32, "guest_name": "Gast\u2066 Gerd"})
+    session.save()
+    assert guest.post(f"/api/matches/{match['id']}/join/", {}, format="json").status_code == 200
+    assert Seat.objects.get(match_id=match["id"], index=1).display_name == "Gast Gerd"
+
+
+@pytest.mark.parametrize("name", ["Анна", "Антон", "Jürgen", "Ёлка", "Paula Mia", "Mía"])
+def test_real_names_in_other_scripts_and_with_accents_are_guest_names(duel, name) -> None:
+    c = APIClient()
+    match = create_duel(c, name=name)
+    assert match["seats"][0]["name"] == name
+    other = APIClient().post(f"/api/matches/{match['id']}/join/", {"name": name}, format="json")
+    assert other.status_code == 200, other.content
 
 
 def test_two_accounts_in_one_browser_take_one_seat(duel) -> None:
