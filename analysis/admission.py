@@ -6,7 +6,9 @@ An analysis costs seconds to a minute and a half of one core, so starting one is
 - a person starts at most ANALYSIS_DAILY_QUOTA analyses in any 24 hours (staff: no limit), counted
   in the ledger `AnalysisStart`; a request that starts nothing new costs nothing;
 - at most ANALYSIS_MAX_ACTIVE analyses are queued or running on the whole site: one more is refused
-  as busy (with the time to try again), never queued without bound.
+  as busy (with the time to try again), never queued without bound;
+- a person (staff excepted) has at most ANALYSIS_ACTIVE_PER_PLAYER of them under way at once, so one
+  account cannot fill the site's slots with its quota.
 The checks and the start run under one lock (`admission_lock`), so parallel requests cannot pass a
 limit together.
 """
@@ -103,6 +105,27 @@ def quota_charge(*, match: Match, version: str, requester: Requester) -> None:
         version=version,
         user_id=actor.user_id,
         guest_token="" if actor.user_id is not None else actor.guest_token,
+    )
+
+
+def own_capacity_check(requester: Requester, now: datetime) -> None:
+    """Raise Busy when the requester already has ANALYSIS_ACTIVE_PER_PLAYER analyses queued or running."""
+    cap = settings.ANALYSIS_ACTIVE_PER_PLAYER
+    if not cap or requester.staff:
+        return
+    started = _starts_of(requester.actor).filter(started_at__gt=now - QUOTA_WINDOW)
+    mine = MatchAnalysis.objects.filter(
+        status__in=(AnalysisStatus.PENDING, AnalysisStatus.RUNNING),
+        match_id__in=started.values("match_id"),
+        version__in=started.values("version"),
+    )
+    if mine.count() < cap:
+        return
+    wait = _frees_in(mine, now)
+    raise Busy(
+        f"your analysis is still under way ({cap} at a time per player); try again in about {wait} seconds",
+        limit=cap,
+        retry_after=wait,
     )
 
 

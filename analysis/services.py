@@ -108,6 +108,7 @@ def analysis_request(*, match: Match, requester: Requester | None) -> dict[str, 
                 now = timezone.now()
                 if requester is not None:
                     admission.quota_check(requester, now)
+                    admission.own_capacity_check(requester, now)
                     admission.capacity_check(now)
                 start = _start(match, analyser.version, row, now)
                 if start is not None and requester is not None:

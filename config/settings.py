@@ -310,9 +310,10 @@ ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
 # Who pays for them (analysis.admission): a match's players and staff start an analysis, everybody
 # reads a finished one. Analyses one account (or guest) may start in any 24 hours, staff unlimited
 # (0: no quota); analyses queued or running at once on the whole site, one more is refused as busy
-# (0: no cap).
+# (0: no cap); and under way at once per player, staff unlimited (0: no limit).
 ANALYSIS_DAILY_QUOTA = int(os.environ.get("ANALYSIS_DAILY_QUOTA", "20"))
 ANALYSIS_MAX_ACTIVE = int(os.environ.get("ANALYSIS_MAX_ACTIVE", "4"))
+ANALYSIS_ACTIVE_PER_PLAYER = int(os.environ.get("ANALYSIS_ACTIVE_PER_PLAYER", "1"))
 # A running analysis holds a lease of this many seconds, renewed as it progresses; the sweep (every
 # ANALYSIS_SWEEP_INTERVAL seconds: Celery beat, a thread of the embedded server) hands an analysis
 # whose lease ran out (its worker died) to another worker, so lease + interval stay under a minute.

@@ -262,6 +262,26 @@ def test_the_cap_refuses_while_the_site_is_busy(
         assert client_for(ben).post(url_of(two)).status_code == 202
 
 
+def test_one_player_has_one_analysis_under_way_at_a_time(
+    settings: Any, anna: Any, ben: Any, broker: Broker, django_capture_on_commit_callbacks: Any
+) -> None:
+    """One account cannot take the site's slots: its second analysis waits for its first."""
+    settings.ANALYSIS_MAX_ACTIVE = 4
+    one, two = finished(anna, ben), finished(anna, ben)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client_for(anna).post(url_of(one)).status_code == 202
+    mine = client_for(anna).post(url_of(two))
+    assert refusal(mine) == (429, "analysis_busy")
+    assert "your analysis is still under way" in mine.json()["error"]["message"]
+    assert AnalysisStart.objects.filter(user=anna).count() == 1
+    with django_capture_on_commit_callbacks(execute=True):  # another player is not held up by anna
+        assert client_for(ben).post(url_of(two)).status_code == 202
+    assert broker.deliver() == [True, True]
+    third = finished(anna, ben)
+    with django_capture_on_commit_callbacks(execute=True):  # anna's first is done: her next may start
+        assert client_for(anna).post(url_of(third)).status_code == 202
+
+
 def _race(calls: list[Callable[[], Any]]) -> list[Any]:
     barrier = threading.Barrier(len(calls))
     results: list[Any] = [None] * len(calls)
@@ -289,6 +309,7 @@ def test_parallel_requests_never_pass_a_limit_together(
     settings: Any, monkeypatch: pytest.MonkeyPatch, cap: int, quota: int, code: str
 ) -> None:
     settings.ANALYSIS_MAX_ACTIVE, settings.ANALYSIS_DAILY_QUOTA = cap, quota
+    settings.ANALYSIS_ACTIVE_PER_PLAYER = 0
     settings.AI_RUNNER = "celery"
     monkeypatch.setattr(running, "celery_app", Broker())  # enqueued, never run
     anna, ben = factories.user("anna"), factories.user("ben")
@@ -467,7 +488,8 @@ def _wait_until(check: Callable[[], bool], what: str, seconds: float = 60) -> No
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_embedded_server_runs_one_analysis_at_a_time(embedded: dict[str, int]) -> None:
+def test_the_embedded_server_runs_one_analysis_at_a_time(embedded: dict[str, int], settings: Any) -> None:
+    settings.ANALYSIS_ACTIVE_PER_PLAYER = 0  # one player asks for all four
     anna, ben = factories.user("anna"), factories.user("ben")
     matches = [finished(anna, ben) for _ in range(4)]
     answers = [client_for(anna).post(url_of(m)) for m in matches]
