@@ -3,12 +3,21 @@ or guest names it uses) takes one seat of a match."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from games.models import Match, Seat
+from config.asgi import application
+from games import fairness
+from games.models import AccountLink, Match, Seat
+from games.services.matches import SeatSpec, match_create, match_join
 from tests import factories
+from tests.games.test_consumers import ORIGIN, _session_cookie
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "kartentisch-pw-1"
@@ -237,3 +246,107 @@ def test_a_seat_records_the_address_and_device_it_was_taken_from(duel) -> None:
     first, second = Seat.objects.filter(match_id=match["id"]).order_by("index")
     assert first.origin_address == second.origin_address == "198.51.100.7"
     assert len(first.origin_device) == 32 and first.origin_device != second.origin_device
+
+
+# --- one person, one entry per shared-deal event (games.entries) ------------------------------------
+
+PHONE: dict[str, Any] = {
+    "HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14) Firefox/133.0",
+    "HTTP_ACCEPT_LANGUAGE": "de-AT",
+}
+LAPTOP: dict[str, Any] = {
+    "HTTP_USER_AGENT": "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0",
+    "HTTP_ACCEPT_LANGUAGE": "de-AT",
+}
+
+
+def shared_deal_tables(duel: str) -> list[Match]:
+    """Two tables of one shared-deal event (a daily challenge would be one): one seed, embargoed, each
+    with a host and a free seat."""
+    seed = fairness.new_seed()
+    return [
+        match_create(
+            game=duel,
+            creator=factories.actor(factories.user(host)),
+            seats=[SeatSpec(), SeatSpec()],
+            options={"cards": 3},
+            seed=seed,
+            embargoed=True,
+        )
+        for host in ("host1", "host2")
+    ]
+
+
+def join_refused(c: APIClient, match: Match, reason: str, **body) -> str:
+    r = c.post(f"/api/matches/{match.pk}/join/", body, format="json")
+    assert r.status_code == 409, r.content
+    error = r.json()["error"]
+    assert error["code"] == "same_person" and error["reason"] == reason
+    assert Seat.objects.get(match=match, index=1).is_free
+    return str(error["message"])
+
+
+def test_one_person_joins_one_table_of_a_shared_deal_event(duel) -> None:
+    first, second = shared_deal_tables(duel)
+    factories.user("anja"), factories.user("bert")
+    phone = APIClient(REMOTE_ADDR="198.51.100.7", **PHONE)
+    log_in(phone, "anja")
+    assert phone.post(f"/api/matches/{first.pk}/join/", {}, format="json").status_code == 200
+
+    laptop = APIClient(REMOTE_ADDR="203.0.113.5", **LAPTOP)
+    log_in(laptop, "anja")  # the same account in another browser
+    assert "already plays at another table" in join_refused(laptop, second, "account")
+    log_out(phone)
+    log_in(phone, "bert")  # another account in anja's browser
+    assert join_refused(phone, second, "browser").startswith("Bert and Anja were used in the same browser")
+    # A guest in a fresh cookie jar on the same phone: the same address and device.
+    join_refused(APIClient(REMOTE_ADDR="198.51.100.7", **PHONE), second, "device", name="Gast Gerd")
+    # Someone else on the same network, on another device, joins.
+    other = APIClient(REMOTE_ADDR="198.51.100.7", **LAPTOP)
+    assert (
+        other.post(f"/api/matches/{second.pk}/join/", {"name": "Gast Grete"}, format="json").status_code
+        == 200
+    )
+
+
+def test_tables_of_their_own_are_not_one_event(duel) -> None:
+    """Two ordinary tables (each its own seed): one browser may play both."""
+    factories.user("anja")
+    c = APIClient()
+    log_in(c, "anja")
+    first, second = create_duel(c), create_duel(APIClient(), name="Gast Gerd")
+    assert Match.objects.get(pk=first["id"]).deal_event == ""
+    assert c.post(f"/api/matches/{second['id']}/join/", {}, format="json").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_seat_socket_notes_the_browser_it_is_played_from(duel) -> None:
+    """A round's seats are taken by its manager, not from the players' browsers: where a player plays
+    a table from (the socket) links accounts too."""
+
+    def seat_both() -> tuple[str, int]:
+        anja, bert = factories.user("anja"), factories.user("bert")
+        c = APIClient()
+        log_in(c, "anja")
+        first, second = shared_deal_tables(duel)
+        match_join(match_id=first.pk, actor=factories.actor(anja))
+        match_join(match_id=second.pk, actor=factories.actor(bert))
+        return c.cookies[COOKIE].value, second.pk
+
+    anja_browser, table = await sync_to_async(seat_both)()
+    bert = await sync_to_async(User.objects.get)(username="bert")
+    session = await sync_to_async(_session_cookie)(bert)
+    cookie = session + f"; {COOKIE}={anja_browser}".encode()
+    comm = WebsocketCommunicator(
+        application, f"/ws/matches/{table}/", headers=[ORIGIN, (b"cookie", cookie), (b"host", b"127.0.0.1")]
+    )
+    connected, _ = await comm.connect()
+    assert connected
+    state = json.loads(await comm.receive_from(timeout=5))
+    assert state["t"] == "state" and state["d"]["seat"] == 1
+    links = await sync_to_async(
+        lambda: list(AccountLink.objects.values_list("user_a__username", "user_b__username", "reason"))
+    )()
+    assert links == [("anja", "bert", "browser")]
+    await comm.disconnect()
