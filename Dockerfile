@@ -3,7 +3,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml ./
 COPY . .
-RUN pip install --no-cache-dir . \
+# PyICU (the look-alike check of player names) compiles against Debian's ICU: the compiler and the
+# headers leave again in the same step, the ICU library stays.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends g++ pkg-config libicu-dev \
+ && pip install --no-cache-dir . \
+ && apt-mark manual $(dpkg-query -W -f '${Package}\n' 'libicu[0-9]*') \
+ && apt-get purge -y --auto-remove g++ pkg-config libicu-dev \
+ && rm -rf /var/lib/apt/lists/* \
  && DJANGO_SECRET_KEY=build-only DJANGO_SETTINGS_MODULE=config.settings_production python manage.py collectstatic --noinput \
  && useradd --system --no-create-home --uid 10001 --user-group kartentisch
 # The code and static files stay root's: the server runs as a user that can change neither.

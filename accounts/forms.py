@@ -1,14 +1,34 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.names import reserved_reason
+from games.names import AI_MARKERS, cleaned, reserved_match
 
 
-class RegisterForm(UserCreationForm):
+class PlayerNamesMixin(forms.BaseForm):
+    """Neither the username nor the display name may be, or look like, an AI's name or carry the AI
+    marker; the display name is kept without invisible and BiDi control characters."""
+
+    def clean_username(self) -> str:
+        free = getattr(super(), "clean_username", None)  # the creation forms check it is not taken
+        username: str = free() if free else self.cleaned_data["username"]
+        _refuse_reserved(username)
+        return username
+
+    def clean_display_name(self) -> str:
+        name = cleaned(self.cleaned_data["display_name"])
+        if not name:
+            raise forms.ValidationError(_("A display name is required."))
+        _refuse_reserved(name)
+        return name
+
+
+class RegisterForm(PlayerNamesMixin, UserCreationForm):
     display_name = forms.CharField(
         label=_("Display name"), max_length=40, help_text=_("Shown at the table and on leaderboards.")
     )
@@ -17,20 +37,27 @@ class RegisterForm(UserCreationForm):
         model = User
         fields = ("username", "display_name")
 
-    def clean_username(self) -> str:
-        username: str = super().clean_username()
-        _refuse_reserved(username)
-        return username
 
-    def clean_display_name(self) -> str:
-        name = " ".join(self.cleaned_data["display_name"].split())
-        if not name:
-            raise forms.ValidationError(_("A display name is required."))
-        _refuse_reserved(name)
-        return name
+class AdminPlayerCreationForm(PlayerNamesMixin, AdminUserCreationForm):
+    class Meta(AdminUserCreationForm.Meta):  # type: ignore[name-defined]
+        model = User
+        fields = ("username", "display_name")
+
+
+class AdminPlayerChangeForm(PlayerNamesMixin, UserChangeForm):
+    class Meta(UserChangeForm.Meta):  # type: ignore[name-defined]
+        model = User
 
 
 def _refuse_reserved(name: str) -> None:
-    reason = reserved_reason(name)
-    if reason is not None:
-        raise forms.ValidationError(reason, code="name_reserved")
+    match = reserved_match(name)
+    if match is None:
+        return
+    params: dict[str, Any] = {"ai": match.ai_name, "markers": ", ".join(AI_MARKERS)}
+    if match.marker:
+        message = _("A name may not contain the AI marker %(markers)s.")
+    elif match.same:
+        message = _("This is the name of an AI player (%(ai)s); choose another name.")
+    else:
+        message = _("This looks like %(ai)s, the name of an AI player; choose another name.")
+    raise forms.ValidationError(message, code="name_reserved", params=params)

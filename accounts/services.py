@@ -4,12 +4,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import User
-from games.names import reserved_reason
+from games.names import cleaned, reserved_reason
 
 
 @transaction.atomic
 def user_register(*, username: str, display_name: str, password: str) -> User:
-    """Create an account. Neither name may be an AI's name or carry the AI marker."""
+    """Create an account. Neither name may be, or look like, an AI's name or carry the AI marker; the
+    display name is stored without invisible and BiDi control characters."""
+    display_name = cleaned(display_name)
     reasons = {"username": reserved_reason(username), "display_name": reserved_reason(display_name)}
     errors = {field: [reason] for field, reason in reasons.items() if reason is not None}
     if errors:

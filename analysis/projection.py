@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from analysis.models import AnalysisStatus, MatchAnalysis
-from analysis.services import compute
+from analysis.running import compute
 from games.ai.analysis.registry import get_analyser
 from games.projections import published_matches
 

@@ -64,11 +64,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Requests and latency by view (Before first, After next to last: the latency includes the rest).
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # Every error under /api/ in the API's error shape, whichever layer below answered it.
+    "games.api.errors.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "games.api.errors.ApiCommonMiddleware",  # Django's, without the slash redirects under /api/
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "games.browser.BrowserTokenMiddleware",
@@ -305,6 +307,18 @@ WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
 # Analyse every finished match at once (docs/analysis.md) instead of when somebody first asks: a
 # Schnapsen Bummerl costs seconds, a Preisjass run up to a minute of one core on the analysis queue.
 ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
+# Who pays for them (analysis.admission): a match's players and staff start an analysis, everybody
+# reads a finished one. Analyses one account (or guest) may start in any 24 hours, staff unlimited
+# (0: no quota); analyses queued or running at once on the whole site, one more is refused as busy
+# (0: no cap); and under way at once per player, staff unlimited (0: no limit).
+ANALYSIS_DAILY_QUOTA = int(os.environ.get("ANALYSIS_DAILY_QUOTA", "20"))
+ANALYSIS_MAX_ACTIVE = int(os.environ.get("ANALYSIS_MAX_ACTIVE", "4"))
+ANALYSIS_ACTIVE_PER_PLAYER = int(os.environ.get("ANALYSIS_ACTIVE_PER_PLAYER", "1"))
+# A running analysis holds a lease of this many seconds, renewed as it progresses; the sweep (every
+# ANALYSIS_SWEEP_INTERVAL seconds: Celery beat, a thread of the embedded server) hands an analysis
+# whose lease ran out (its worker died) to another worker, so lease + interval stay under a minute.
+ANALYSIS_LEASE = float(os.environ.get("ANALYSIS_LEASE", "30"))
+ANALYSIS_SWEEP_INTERVAL = float(os.environ.get("ANALYSIS_SWEEP_INTERVAL", "15"))
 # Celery queues by kind of work, each with workers of its own (docker-compose.yml), so a burst of slow
 # projections never delays a move: "moves" (AI moves, the watchdog) and "projections" (leaderboard saves,
 # league projections, season rollover) and "analysis" (post-match analyses). Anything else goes to
@@ -313,6 +327,9 @@ CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": "moves"},
     "leaderboard.tasks.*": {"queue": "projections"},
     "leagues.tasks.*": {"queue": "projections"},
+    # the sweep for lost analyses is a query and an enqueue: with the watchdog, never behind the
+    # analyses it looks after
+    "analysis.tasks.recover": {"queue": "moves"},
     # post-match analyses take seconds to a minute of CPU each: a queue and workers of their own
     "analysis.tasks.*": {"queue": "analysis"},
 }
@@ -320,4 +337,10 @@ CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},
     # Archive seasons past their end date and start the next one of recurring leagues (hourly).
     "leagues-season-rollover": {"task": "leagues.tasks.season_rollover", "schedule": 3600.0},
+    # Hand analyses whose worker died (lease run out) or whose hand-over was lost to a worker again.
+    "analysis-recover": {
+        "task": "analysis.tasks.recover",
+        "schedule": ANALYSIS_SWEEP_INTERVAL,
+        "options": {"expires": ANALYSIS_SWEEP_INTERVAL},  # a sweep that waited that long is stale
+    },
 }

@@ -5,13 +5,15 @@ deals of every table of the round (games.selectors.visibility_check), and staff 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from games.models import Match, MatchEvent, Seat
+from games.models import AccountLink, Match, MatchEvent, ResultHold, Seat
+from games.services.holds import account_links_clear, result_holds_clear
 
 
 class SeatInline(admin.TabularInline):
@@ -96,3 +98,61 @@ class MatchEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Written by the services only; staff act through the admin actions."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(AccountLink)
+class AccountLinkAdmin(ReadOnlyAdmin):
+    """Accounts that look like one person's (games.entries): they enter a shared-deal event once, and
+    their results in one are held. Staff who find them to be two people clear the link."""
+
+    list_display = (
+        "user_a",
+        "user_b",
+        "reason",
+        "detail",
+        "first_seen",
+        "last_seen",
+        "cleared_at",
+        "cleared_by",
+    )
+    list_filter = ("reason", ("cleared_at", admin.EmptyFieldListFilter))
+    search_fields = ("user_a__username", "user_b__username")
+    list_select_related = ("user_a", "user_b", "cleared_by")
+    actions = ("clear",)
+
+    @admin.action(description="Clear: these accounts are two people (their held results count)")
+    def clear(self, request: HttpRequest, queryset: QuerySet[AccountLink]) -> None:
+        cleared = account_links_clear(
+            link_ids=queryset.values_list("pk", flat=True), staff=cast(AbstractBaseUser, request.user)
+        )
+        self.message_user(request, f"{cleared} link(s) cleared", messages.SUCCESS)
+
+
+@admin.register(ResultHold)
+class ResultHoldAdmin(ReadOnlyAdmin):
+    """Finished tables of shared-deal events whose results count nowhere until cleared."""
+
+    list_display = ("match", "reason", "created_at", "cleared_at", "cleared_by")
+    list_filter = (("cleared_at", admin.EmptyFieldListFilter),)
+    list_select_related = ("match", "cleared_by")
+    actions = ("clear",)
+
+    @admin.action(description="Count these results (clears the account links behind them)")
+    def clear(self, request: HttpRequest, queryset: QuerySet[ResultHold]) -> None:
+        cleared = result_holds_clear(
+            match_ids=queryset.values_list("match_id", flat=True), staff=cast(AbstractBaseUser, request.user)
+        )
+        self.message_user(request, f"{cleared} hold(s) cleared", messages.SUCCESS)

@@ -34,10 +34,12 @@ from django.dispatch import receiver
 from config import metrics, profiling
 from games import selectors, snapshots, socket_limits
 from games.actors import Actor, actor_from_request
+from games.browser import scope_origin
 from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.errors import GameError, NotSeated
 from games.services import presence
 from games.services.matches import match_act
+from games.services.sightings import sighting_record
 from games.signals import process_released
 
 T = TypeVar("T")
@@ -182,6 +184,9 @@ class MatchConsumer(_Consumer):
             _seated.add(self)
             enter = _in_thread(presence.seat_connected, _presence_pool)
             await enter(match_id=self.match_id, seat=self._counted, socket=self._socket_key)
+            # Where the seat is played from (games.entries: one person, one entry per event).
+            note = _in_thread(sighting_record, _presence_pool)
+            await note(user_id=self.actor.user_id, origin=scope_origin(self.scope))
             return True
         return False
 

@@ -81,3 +81,11 @@ class TooManyTables(GameError):
 
     code = "too_many_tables"
     status = 409
+
+
+class SamePerson(GameError):
+    """A second entry of one person into a shared-deal event (the same deals at every table): the same
+    account, browser or browser session, or the same address and device (games.entries)."""
+
+    code = "same_person"
+    status = 409

@@ -42,6 +42,10 @@ class Match(models.Model):
     # Duplicate rounds: several tables share one seed; their logs and replays stay hidden until the
     # whole round is over (the leagues app lifts the embargo).
     embargoed = models.BooleanField(default=False)
+    # One table of a shared-deal event (a duplicate round; later a daily challenge): the commitment of
+    # the seed all its tables share, kept after the embargo. One person enters such an event once
+    # (games.entries); "" for a table of its own.
+    deal_event = models.CharField(max_length=64, blank=True, default="", db_index=True)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
     # The seat to act at `version`, for the watchdog's query (None: nobody, or not yet recorded).
     to_move = models.SmallIntegerField(null=True, blank=True)
@@ -217,3 +221,100 @@ class MatchEvent(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("match events are append-only: delete refused")
+
+
+# --- one person, one entry (games.entries) ---------------------------------------------------------
+
+
+class Sighting(models.Model):
+    """Where an account (or, with no account, a guest session) acted from: one row per browser token,
+    session guest token, address and device signature seen together (games.actors.Origin), with when.
+    Written by games.services.sightings only; its links between accounts are AccountLink rows."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    browser = models.CharField(max_length=64, blank=True, default="")
+    # The session's guest token (a guest's own token; an account keeps the one it had as a guest).
+    session = models.CharField(max_length=64, blank=True, default="")
+    address = models.CharField(max_length=45, blank=True, default="")
+    device = models.CharField(max_length=32, blank=True, default="")
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["user", "browser", "session", "address", "device"],
+                condition=models.Q(user__isnull=False),
+                name="sighting_unique_account",
+            ),
+            models.UniqueConstraint(
+                fields=["browser", "session", "address", "device"],
+                condition=models.Q(user__isnull=True),
+                name="sighting_unique_guest",
+            ),
+        ]
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["browser"], name="sighting_browser"),
+            models.Index(fields=["session"], name="sighting_session"),
+            models.Index(fields=["address", "device", "last_seen"], name="sighting_device"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id or 'guest'} from {self.browser[:8] or '-'} at {self.address or '-'}"
+
+
+class LinkReason(models.TextChoices):
+    ACCOUNT = "account", "the same account"
+    BROWSER = "browser", "the same browser"
+    SESSION = "session", "the same browser session"
+    DEVICE = "device", "the same address and device"
+
+
+class AccountLink(models.Model):
+    """Two accounts that look like one person's, and why (games.entries): they used one browser
+    (token), one browser session (a guest session that outlived a login or a cleared cookie), or one
+    address with one device signature within hours. Such accounts enter a shared-deal event once;
+    staff who find them to be two people clear the link."""
+
+    user_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user_b = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=16, choices=LinkReason.choices)
+    detail = models.CharField(max_length=200, blank=True, default="")
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    cleared_at = models.DateTimeField(null=True, blank=True, help_text="Staff found them to be two people.")
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["user_a", "user_b", "reason"], name="account_link_unique"),
+            models.CheckConstraint(
+                condition=models.Q(user_a__lt=models.F("user_b")), name="account_link_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_a} ~ {self.user_b} ({self.reason})"
+
+
+class ResultHold(models.Model):
+    """A finished table of a shared-deal event whose player looks like the same person as a player of
+    the event's other tables (or of the same table): its results count nowhere (leaderboard, standings,
+    ratings, rebuilds) until staff clear the link (or the hold). Cleared, it is published then."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="result_hold"
+    )
+    reason = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+    cleared_at = models.DateTimeField(null=True, blank=True)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} held: {self.reason}"

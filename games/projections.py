@@ -18,6 +18,7 @@ from django.db.models import F, QuerySet
 from django.db.models.expressions import Combinable
 from django.db.models.functions import Coalesce
 
+from games.entries import HELD
 from games.models import Match, MatchStatus
 
 
@@ -28,6 +29,8 @@ class Projection:
     wipe: Callable[[], None]
     # Wipe and recompute from the events; returns the number of matches applied.
     rebuild: Callable[[], int]
+    # Take one published match's results out again (its results are held: games.services.holds).
+    withdraw: Callable[[int], None] | None = None
 
 
 _REGISTRY: dict[str, Projection] = {}
@@ -52,12 +55,14 @@ def published_at_register(name: str, expression: Callable[[], Combinable]) -> No
 
 def published_matches() -> QuerySet[Match]:
     """Every finished match whose results are public, annotated with `published` (when they became
-    public), in publication order: by that time, then finish time, then id."""
-    later = [make() for make in _PUBLISHED_AT.values()]
-    published = Coalesce(*later, F("finished_at")) if later else F("finished_at")
+    public), in publication order: by that time, then finish time, then id. A table held because two of
+    its event's players look like one person (games.entries) is not public; once staff cleared its
+    hold, it was published at that moment."""
+    later = [F("result_hold__cleared_at"), *(make() for make in _PUBLISHED_AT.values())]
     return (
         Match.objects.filter(status=MatchStatus.FINISHED, embargoed=False)
-        .annotate(published=published)
+        .exclude(HELD)
+        .annotate(published=Coalesce(*later, F("finished_at")))
         .order_by("published", "finished_at", "pk")
     )
 

@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from games.actors import Actor
-from games.models import Match, Seat
+from games.entries import Key, actor_keys, seat_keys
+from games.models import LinkReason, Match, Seat
 
 # A rule raises a GameError (with a clear message) when `actor` may not sit at `match`.
 SeatRule = Callable[[Match, Actor], None]
@@ -27,16 +28,14 @@ def seat_rules_check(match: Match, actor: Actor) -> None:
         rule(match, actor)
 
 
-def _seat_keys(seat: Seat) -> set[tuple[str, object]]:
-    keys: set[tuple[str, object]] = {("user", seat.user_id), ("browser", seat.origin_browser)}
-    keys |= {("session", seat.guest_token), ("session", seat.origin_session)}
-    return {key for key in keys if key[1]}
+# Within one match the strong signals alone: the address and device link seats of a shared-deal event
+# only (games.entries), where two people at one table in one household are no problem.
+def _seat_keys(seat: Seat) -> set[Key]:
+    return {key for key in seat_keys(seat) if key[0] != LinkReason.DEVICE}
 
 
-def _actor_keys(actor: Actor) -> set[tuple[str, object]]:
-    keys: set[tuple[str, object]] = {("user", actor.user_id), ("browser", actor.origin.browser)}
-    keys |= {("session", actor.guest_token), ("session", actor.origin.session)}
-    return {key for key in keys if key[1]}
+def _actor_keys(actor: Actor) -> set[Key]:
+    return {key for key in actor_keys(actor) if key[0] != LinkReason.DEVICE}
 
 
 def _taken(seats: Iterable[Seat]) -> list[Seat]:

@@ -14,4 +14,11 @@ class LeaderboardConfig(AppConfig):
         match_finished.connect(on_match_finished, dispatch_uid="leaderboard.save_match")
         # A duplicate round's table is saved when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leaderboard.save_published_match")
-        projection_register(Projection(name="leaderboard", wipe=projection.wipe, rebuild=projection.rebuild))
+        projection_register(
+            Projection(
+                name="leaderboard",
+                wipe=projection.wipe,
+                rebuild=projection.rebuild,
+                withdraw=projection.withdraw,
+            )
+        )

@@ -22,3 +22,10 @@ class SaveFailed(GameError):
 
     code = "save_failed"
     status = 503
+
+
+class ResultHeld(MatchNotFinished):
+    """A table of a shared-deal event whose player looks like the same person as another of its players:
+    saved when staff clear the link (games.entries)."""
+
+    code = "result_held"

@@ -12,6 +12,8 @@ Hiding an entry is a staff decision, not an event: the rebuild keeps hidden (mat
 
 from __future__ import annotations
 
+from django.db import transaction
+
 from games.projections import published_matches
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
@@ -23,6 +25,17 @@ def wipe() -> None:
     LeaderboardEntry.objects.all().delete()
     LeaderboardSave.objects.all().delete()
     cache.clear_on_commit(set(board_games()))
+
+
+def withdraw(match_id: int) -> None:
+    """Take a saved match off the boards: its results are held (one person at two seats of its
+    shared-deal event, games.services.holds). Entries staff hid stay, hidden, for when it is saved again."""
+    with transaction.atomic():
+        entries = LeaderboardEntry.objects.filter(match_id=match_id)
+        games = set(entries.values_list("game", flat=True))
+        entries.filter(hidden=False).delete()
+        LeaderboardSave.objects.filter(match_id=match_id).delete()
+        cache.clear_on_commit(games)
 
 
 def rebuild() -> int:

@@ -17,12 +17,13 @@ from django.utils import timezone
 from config import metrics
 from config.log_context import match_context
 from games.engine import available_games, get_rules
+from games.entries import match_hold
 from games.errors import NotFound
 from games.models import Match, MatchEvent, MatchStatus
 from games.seat_records import seat_records
 from games.seating import match_multi_seated
 from leaderboard import cache
-from leaderboard.errors import MatchNotFinished, NotEligible, SaveFailed
+from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,10 @@ def check_eligible(match: Match) -> None:
         raise MatchNotFinished("the duplicate round is not over: its runs are saved when every table is")
     if match_multi_seated(match):
         raise NotEligible("one person held several seats of this run (saw several hands): it is never saved")
+    if match_hold(match) is not None:  # the reason (who is linked to whom) is for staff only
+        raise ResultHeld(
+            "two players of this run's shared-deal event look like one person: the result waits for staff"
+        )
 
 
 def _locked(match_id: int) -> Match:

@@ -18,7 +18,11 @@ class LeaguesConfig(AppConfig):
         # A duplicate round's table counts when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leagues.project_published_match")
         seat_rule_register(league_seat_rule)
-        projection_register(Projection(name="leagues", wipe=projection.wipe, rebuild=projection.rebuild))
+        projection_register(
+            Projection(
+                name="leagues", wipe=projection.wipe, rebuild=projection.rebuild, withdraw=projection.withdraw
+            )
+        )
         published_at_register("leagues.round_released_at", projection.round_released_at)
         archive_link_register(
             ArchiveLink(

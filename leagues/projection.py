@@ -10,8 +10,10 @@ A league match counts for its season when it is a finished, non-practice table o
 league, finished before the season's end, and every human seat belongs to a user who was a member of
 the league when the match finished, and no account, browser or session held two of its seats (see
 games.seating; such a match is neither counted nor rated), and its AI seats (if any) played the
-league's AI level. AI seats never get standings; ratings use the human seats only, and of those only
-the human results (games.seat_records): a seat the stand-in played for more than a quarter of its
+league's AI level. A table of a shared-deal event whose results are held (games.entries: one person
+at two of its seats) is not projected until staff clear it; one held after it counted is withdrawn
+(`withdraw`). AI seats never get standings; ratings use the human seats only, and of those only the
+human results (games.seat_records): a seat the stand-in played for more than a quarter of its
 decisions, or for most of the last deal, is neither counted nor rated, while the others at its table
 are.
 """
@@ -24,12 +26,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.db.models.expressions import Combinable
 from openskill.models import PlackettLuce
 
 from config.log_context import match_context
 from games.engine import get_rules
+from games.entries import match_hold
 from games.models import Match, MatchEvent, MatchStatus, Seat
 from games.projections import published_matches
 from games.seat_records import SeatRecord, seat_records
@@ -103,6 +106,8 @@ def _project_once(match_id: int) -> ProjectedMatch | None:
                 return None
             if match.embargoed:  # a running duplicate round's table: projected when it is released
                 return None
+            if match_hold(match) is not None:  # one person at two of its event's seats: until cleared
+                return None
             done = ProjectedMatch.objects.filter(match=match).first()
             if done is not None:
                 return done
@@ -145,7 +150,8 @@ def _project(match: Match) -> ProjectedMatch:
         return record
     if season is not None:
         _count(match, season, counted, result, records)
-    if rated:
+    # A rating change is made once: a match withdrawn after it was rated and published again keeps it.
+    if rated and not RatingChange.objects.filter(match=match).exists():
         _rate(match, rateable, result)
     return record
 
@@ -222,6 +228,27 @@ def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None
             mu=row.mu,
             sigma=row.sigma,
         )
+
+
+def withdraw(match_id: int) -> None:
+    """Take a projected match's results out of the standings: its results are held (one person at two
+    seats of its shared-deal event, games.services.holds). Its rating change stays (a rating cannot
+    be taken back without recomputing every later one; `rebuild_standings` does, leaving it out)."""
+    with transaction.atomic():
+        record = ProjectedMatch.objects.select_for_update().filter(match_id=match_id).first()
+        if record is None:
+            return
+        results = list(SeasonResult.objects.filter(match_id=match_id))
+        SeasonResult.objects.filter(match_id=match_id).delete()
+        for r in results:
+            standing = Standing.objects.filter(season_id=r.season_id, user_id=r.user_id)
+            standing.update(
+                matches=F("matches") - 1, points=F("points") - r.points, wins=F("wins") - int(r.won)
+            )
+            left = SeasonResult.objects.filter(season_id=r.season_id, user_id=r.user_id)
+            standing.update(last_result_at=left.aggregate(last=Max("finished_at"))["last"])
+            standing.filter(matches=0).delete()  # as the rebuild would have it: no row without a match
+        record.delete()
 
 
 def finished_match_ids() -> list[int]:

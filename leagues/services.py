@@ -13,10 +13,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import ai as ai_registry
-from games import fairness
+from games import entries, fairness
 from games.actors import NO_ORIGIN, Actor, Origin
 from games.engine import IllegalAction, available_games, get_rules
 from games.models import Match, MatchStatus, SeatKind
+from games.services.holds import event_review
 from games.services.matches import SeatSpec, match_create, match_join
 from games.signals import match_published
 from leagues.errors import (
@@ -265,6 +266,8 @@ def duplicate_round_open(
             table_of[player.pk] = t
         if any(p.pk not in members for p in roster):
             raise NotMember("every player of a duplicate round must be a league member")
+    # Nor under two accounts: the same browser, session history, or address and device.
+    entries.roster_check(tables=tables)
     level = league_ai_version(league, ai_version, ai_seats=any(len(roster) < n for roster in tables))
     seed = fairness.new_seed()
     with transaction.atomic():
@@ -308,12 +311,15 @@ def round_release_if_over(*, round_id: int) -> bool:
         over = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
         if Match.objects.filter(pk__in=match_ids).exclude(status__in=over).exists():
             return False
+        # Tables where one person got in twice after all (a link that appeared later) stay held.
+        events = set(Match.objects.filter(pk__in=match_ids).values_list("deal_event", flat=True)) - {""}
+        held = {pk for event in events for pk in event_review(event=event)}
         Match.objects.filter(pk__in=match_ids).update(embargoed=False)
         round_.released_at = timezone.now()
         round_.save(update_fields=["released_at"])
         # Their results were held back with their logs (a score tells how the shared deals went):
         # now the leaderboard and the standings take the finished ones, in the order they finished.
-        finished = Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED)
+        finished = Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).exclude(pk__in=held)
         published = list(finished.order_by("finished_at", "pk").values_list("pk", flat=True))
         transaction.on_commit(lambda: _publish(published))
     return True

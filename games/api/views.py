@@ -21,7 +21,7 @@ from games.api.throttles import ScopedThrottle
 from games.browser import with_origin
 from games.engine import available_games, get_rules
 from games.errors import BadRequest
-from games.names import check_player_name, default_ai_names
+from games.names import check_player_name, cleaned, default_ai_names
 from games.services.matches import (
     SeatSpec,
     match_act,
@@ -37,9 +37,9 @@ def acting_actor(request: Request, name: str = "") -> Actor:
     """The request's actor taking a seat, with where it acts from; an anonymous visitor who gives a
     name becomes a guest of this session (a name an AI plays under is refused)."""
     actor = actor_from_request(request)
-    if actor.user_id is None and name.strip():
-        name = " ".join(name.split())[:40]
-        check_player_name(name)  # no guest plays under an AI's name
+    name = cleaned(name)[:40]  # stored without invisible and BiDi control characters
+    if actor.user_id is None and name:
+        check_player_name(name)  # no guest plays under an AI's name, or one that looks like it
         session = request.session
         session.setdefault("guest_token", secrets.token_hex(16))
         session["guest_name"] = name

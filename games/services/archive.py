@@ -149,6 +149,7 @@ def match_record(match: Match) -> dict[str, Any]:
             "seed": match.seed,
             "seed_commitment": match.seed_commitment,
             "embargoed": match.embargoed,
+            "deal_event": bool(match.deal_event),
             "version": match.version,
             "move_timer": match.move_timer,
             "created_at": _when(match.created_at),
@@ -268,6 +269,8 @@ def _restore(record: dict[str, Any], data: list[dict[str, Any]]) -> Match:
         seed=meta["seed"],
         seed_commitment=meta["seed_commitment"],
         embargoed=meta["embargoed"],
+        # One table of a shared-deal event: its seed's commitment is the event (older files: embargoed).
+        deal_event=meta["seed_commitment"] if meta.get("deal_event", meta["embargoed"]) else "",
         move_timer=meta["move_timer"],
     )
     for spec in record["seats"]:

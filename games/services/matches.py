@@ -17,6 +17,7 @@ from games import ai as ai_registry
 from games import dispatch, fairness, seating
 from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
+from games.entries import entry_check
 from games.errors import (
     BadRequest,
     CommandConflict,
@@ -31,7 +32,7 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import SEAT_TAKEN_FIELDS, Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
-from games.names import FALLBACK_AI_NAMES, check_player_name, default_ai_names
+from games.names import FALLBACK_AI_NAMES, check_player_name, cleaned, default_ai_names
 from games.services import compiled
 from games.services.store import Pending, apply_checked, draw_chance, load_state, store
 from games.services.table_limit import open_tables_check
@@ -56,7 +57,7 @@ class ActResult:
 
 
 def _clean_name(name: str) -> str:
-    name = " ".join(str(name).split())
+    name = cleaned(name)  # an AI seat's name typed by the opener: no invisible or BiDi controls either
     if len(name) > MAX_NAME:
         raise BadRequest(f"a name has at most {MAX_NAME} characters")
     return name
@@ -103,7 +104,7 @@ _SEATS = compiled.Statement(Seat, lambda pk: Seat.objects.filter(match_id=pk).or
 def _take_seat(seat: Seat, actor: Actor) -> None:
     seat.user_id = actor.user_id
     seat.guest_token = "" if actor.user_id is not None else actor.guest_token
-    seat.display_name = actor.display_name
+    seat.display_name = cleaned(actor.display_name)  # also a name stored before names were cleaned
     seat.origin_browser = actor.origin.browser
     seat.origin_session = actor.origin.session
     seat.origin_address = actor.origin.address
@@ -138,7 +139,8 @@ def match_create(
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
-    a practice table; an `embargoed` one shares its seed with other tables (see selectors).
+    a practice table; an `embargoed` one shares its seed with other tables (see selectors), one
+    shared-deal event that a person enters once (games.entries).
     `table_limit=False` only where staff seat players (duplicate rounds): a player opening a table is
     held to MAX_OPEN_TABLES."""
     _require_identity(creator)
@@ -161,9 +163,14 @@ def match_create(
 
     names = iter(default_ai_names(game) + FALLBACK_AI_NAMES)
     seed = seed or fairness.new_seed()
+    commitment = fairness.commitment(seed)
+    # An embargoed table shares its seed (its deals) with the other tables of its event.
+    deal_event = commitment if embargoed else ""
     with transaction.atomic():
         if table_limit:
             open_tables_check(actor=creator)
+        if deal_event:
+            entry_check(event=deal_event, actor=creator)
         match = Match.objects.create(
             game=game,
             options=opts,
@@ -175,7 +182,8 @@ def match_create(
             embargoed=embargoed,
             ranked=ranked,
             seed=seed,
-            seed_commitment=fairness.commitment(seed),
+            seed_commitment=commitment,
+            deal_event=deal_event,
         )
         for index, spec in enumerate(seats):
             seat = Seat(match=match, index=index, kind=spec.kind)
@@ -208,6 +216,8 @@ def match_join(
                 "one person plays one seat"
             )
         seating.seat_rules_check(match, actor)
+        if match.deal_event:
+            entry_check(event=match.deal_event, actor=actor)
         free = [s for s in seats if s.is_free]
         if seat_index is not None:
             free = [s for s in free if s.index == seat_index]

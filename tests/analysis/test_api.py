@@ -19,14 +19,6 @@ from tests.test_helpers_play import play_to_end
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The figures' quality is the analyser tests' business: here a few nodes keep the tests quick."""
-    monkeypatch.setattr(schnapsen, "WORLDS", 3)
-    monkeypatch.setattr(schnapsen, "VIEW_NODES", 3000)
-    monkeypatch.setattr(schnapsen, "OPEN_NODES", 3000)
-
-
 def client_for(user: Any = None) -> APIClient:
     c = APIClient()
     if user is not None:
@@ -58,8 +50,9 @@ def test_a_finished_match_is_analysed_on_request_and_shown_to_anyone() -> None:
     assert set(analysis["summary"]) <= {"0", "1"}
     decision = analysis["decisions"][0]
     assert {"seq", "seat", "deal", "played", "best", "loss", "class", "open", "view"} <= set(decision)
-    # asking again starts nothing new
-    assert client_for(anna).post(url).json() == body
+    # asking again starts nothing new; only a player (or staff) may ask at all
+    assert body["may_request"] is False
+    assert client_for(anna).post(url).json() == {**body, "may_request": True}
     assert MatchAnalysis.objects.filter(match=match).count() == 1
 
 
@@ -115,7 +108,7 @@ def test_a_failed_analysis_is_started_again_on_request(monkeypatch: pytest.Monke
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("out of luck")
 
-    monkeypatch.setattr("analysis.services.analyse_match", broken)
+    monkeypatch.setattr("analysis.running.analyse_match", broken)
     failed = client_for(anna).post(url).json()
     assert failed["status"] == "failed" and "out of luck" not in failed["message"]
     assert MatchAnalysis.objects.get(match=match).error == "out of luck"
@@ -127,20 +120,22 @@ def test_a_failed_analysis_is_started_again_on_request(monkeypatch: pytest.Monke
 
 
 def test_a_lost_pending_analysis_is_started_again_on_request() -> None:
-    """A request whose task was never enqueued (broker down) or whose thread's process died leaves a
-    pending row nobody runs: after STALE_AFTER the next request starts it again; before, it waits."""
+    """A request whose task was lost on the way (the broker forgot it) leaves a pending row nobody
+    runs: after PENDING_LOST_AFTER the next request hands it over again; before, it waits."""
     from datetime import timedelta
 
     from django.utils import timezone
 
-    from analysis.services import STALE_AFTER
+    from analysis.running import PENDING_LOST_AFTER
 
     match, anna, _ = finished(start_score=1)
     url = f"/api/matches/{match.pk}/analysis/"
-    row = MatchAnalysis.objects.create(match=match, version=schnapsen.SchnapsenAnalyser.version)
-    assert client_for(anna).post(url).json()["status"] == "pending"  # just asked for: under way
+    row = MatchAnalysis.objects.create(
+        match=match, version=schnapsen.SchnapsenAnalyser.version, queued_at=timezone.now()
+    )
+    assert client_for(anna).post(url).json()["status"] == "pending"  # just handed over: under way
     MatchAnalysis.objects.filter(pk=row.pk).update(
-        requested_at=timezone.now() - STALE_AFTER - timedelta(seconds=1)
+        queued_at=timezone.now() - PENDING_LOST_AFTER - timedelta(seconds=1)
     )
     assert client_for(anna).post(url).json()["status"] == "done"
 

@@ -58,7 +58,11 @@ def test_a_round_is_compared_deal_by_deal_once_released(players, django_capture_
     play_to_end(second, {0: dora, 1: carl})
     with django_capture_on_commit_callbacks(execute=True):
         tasks.project_match.apply(args=(second.pk,))
-    body = client.post(url).json()  # table 0 analysed (inline), table 1 not
+    assert client.post(url).json()["error"]["code"] == "analysis_players_only"  # carl sat at table 1
+    assert client.get(url).json()["status"] == "none"  # but reads it, now that the round is released
+    player = APIClient()
+    player.force_login(anna)
+    body = player.post(url).json()  # table 0 analysed (inline), table 1 not
     assert body["status"] == "done"
     comparison = body["round"]
     assert comparison["round"] == round_.pk and comparison["table"] == 0

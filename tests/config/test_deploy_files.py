@@ -3,6 +3,7 @@ settings that make the limits count the real client."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
@@ -92,3 +93,24 @@ def test_compose_shards_the_channel_layer_over_redis_services_every_process_wait
             assert services[name]["depends_on"].get(host, {}).get("condition") == "service_healthy" or (
                 name != "migrate" and host in services["migrate"]["depends_on"]
             ), (name, host)
+
+
+def test_the_proxy_writes_its_trusted_balancers_at_start() -> None:
+    """The nginx image runs the executable *.sh files of /docker-entrypoint.d/ before nginx starts: the
+    balancer script is mounted there with the list from the environment (empty by default), and the
+    config includes the file it writes (tests/config/test_proxy.py runs both in nginx)."""
+    proxy = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["proxy"]
+    assert proxy["environment"]["TRUSTED_LOAD_BALANCERS"] == "${TRUSTED_LOAD_BALANCERS:-}"
+    mount = "./deploy/nginx-balancers.sh:/docker-entrypoint.d/40-trusted-balancers.sh:ro"
+    assert mount in proxy["volumes"]
+    assert os.access(ROOT / "deploy" / "nginx-balancers.sh", os.X_OK)
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    script = (ROOT / "deploy" / "nginx-balancers.sh").read_text()
+    assert 'out="${TRUSTED_LOAD_BALANCERS_CONF:-/etc/nginx/trusted-balancers.conf}"' in script
+    for line in (
+        "include /etc/nginx/trusted-balancers.conf;",
+        "real_ip_header X-Forwarded-For;",
+        "real_ip_recursive on;",
+        "proxy_set_header X-Forwarded-Proto $forwarded_proto;",
+    ):
+        assert line in conf, line

@@ -91,8 +91,35 @@ def test_a_guest_is_held_to_the_same_cap(duel, five_tables) -> None:
     body = {**DUEL, "name": "Gast"}
     codes = [guest.post("/api/matches/", body, format="json").status_code for _ in range(6)]
     assert codes == [201] * 5 + [409]
-    # The cap is per player: another guest may still open a table.
-    assert APIClient().post("/api/matches/", {**DUEL, "name": "Gustav"}, format="json").status_code == 201
+    # The cap is per person: another guest (elsewhere) may still open a table.
+    other = APIClient(REMOTE_ADDR="203.0.113.9")
+    assert other.post("/api/matches/", {**DUEL, "name": "Gustav"}, format="json").status_code == 201
+
+
+def test_a_fresh_cookie_jar_per_table_does_not_reset_a_guest_s_cap(duel, five_tables) -> None:
+    """A guest who opens every table with new cookies (new session, new browser token) from one
+    address is still one person: the sixth table is refused."""
+
+    def fresh_guest() -> APIClient:
+        return APIClient(REMOTE_ADDR="198.51.100.20")
+
+    codes = [
+        fresh_guest().post("/api/matches/", {**DUEL, "name": f"Gast {i}"}, format="json").status_code
+        for i in range(5)
+    ]
+    assert codes == [201] * 5
+    r = fresh_guest().post("/api/matches/", {**DUEL, "name": "Gast 6"}, format="json")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "too_many_tables"
+    assert "log in" in r.json()["error"]["message"]
+    # Joining a sixth table is refused too, and the cap is per address, not per browser alone.
+    other = match_create(game=duel, creator=factories.actor(factories.user("ben")), seats=[SeatSpec()] * 2)
+    r = fresh_guest().post(f"/api/matches/{other.pk}/join/", {"name": "Gast 7"}, format="json")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "too_many_tables"
+    assert Match.objects.count() == 6
+    # An account from that address has a cap of its own.
+    anna = APIClient(REMOTE_ADDR="198.51.100.20")
+    anna.force_login(factories.user("anna"))
+    assert anna.post("/api/matches/", DUEL, format="json").status_code == 201
 
 
 def test_league_tables_count_and_are_capped(duel, five_tables) -> None:

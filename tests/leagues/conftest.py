@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from accounts.models import User
 from games.models import Match
@@ -14,6 +15,7 @@ from games.services.matches import match_join
 from leagues import services
 from leagues.models import League, Membership
 from tests import factories
+from tests.leagues import browsing
 from tests.test_helpers_play import play_to_end
 
 
@@ -52,3 +54,21 @@ def member(league: League, u: User) -> bool:
 @pytest.fixture
 def players() -> list[User]:
     return [factories.user(name) for name in ("anna", "ben", "carl", "dora")]
+
+
+@pytest.fixture
+def duel_league(duel: str) -> tuple[APIClient, int]:
+    """A duel league and its manager (in a browser of her own)."""
+    manager = APIClient()
+    browsing.register(manager, "mara")
+    today = timezone.localdate()
+    body = {
+        "name": "Stammtisch",
+        "game": "duel",
+        "options": {"cards": 3},
+        "starts_on": str(today),
+        "ends_on": str(today + dt.timedelta(days=30)),
+    }
+    r = manager.post("/api/leagues/", body, format="json")
+    assert r.status_code == 201, r.content
+    return manager, r.json()["id"]

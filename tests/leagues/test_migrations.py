@@ -40,7 +40,7 @@ def test_tables_opened_from_a_league_before_ranked_existed_become_ranked() -> No
 
 
 def test_existing_leagues_get_the_level_most_of_their_tables_played() -> None:
-    before = [("leagues", "0002_rank_league_tables"), ("games", "0011_seat_origin_address_device")]
+    before = [("leagues", "0003_mark_round_tables"), ("games", "0012_one_person_one_entry")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     executor.loader.build_graph()
@@ -78,7 +78,7 @@ def test_existing_leagues_get_the_level_most_of_their_tables_played() -> None:
                 finished_at=at,
             )
     try:
-        apps = _migrate(("leagues", "0003_fixed_ai_level"))
+        apps = _migrate(("leagues", "0004_fixed_ai_level"))
         fixed = dict(apps.get_model("leagues", "League").objects.values_list("name", "ai_version"))
         assert fixed == {"played": "dora", "people only": "anton", "empty": "anton"}
         against = apps.get_model("leagues", "SeasonResult").objects.order_by("match_id")

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.entries import HELD
 from games.models import Match, MatchStatus
 from leaderboard.errors import NotEligible, SaveFailed
 from leaderboard.models import LeaderboardSave, SaveState
@@ -25,6 +26,7 @@ class Command(BaseCommand):
                 status=MatchStatus.FINISHED, practice=False, embargoed=False, game__in=board_games()
             )
             .exclude(pk__in=saved_ids)
+            .exclude(HELD)
             .order_by("finished_at", "pk")
             .values_list("pk", flat=True)[: options["limit"]]
         )

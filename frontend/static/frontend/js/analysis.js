@@ -1,10 +1,12 @@
-// The post-match analysis in the replay: asked for when the replay opens (POST, then polled while it
-// runs), then at each step the played move, the best move, the loss and its class, a summary per
-// player, a chart of the evaluation after each decision and "next mistake".
+// The post-match analysis in the replay: read when the replay opens, and asked for (POST, then polled
+// while it runs) when the reader may (a player of the match, or staff); then at each step the played
+// move, the best move, the loss and its class, a summary per player, a chart of the evaluation after
+// each decision and "next mistake". A refusal is said in words: the daily quota (until when), or a
+// busy site (asked again by itself once the answer's time is up).
 import { get, post } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el } from "./dom.js";
-import { fmt } from "./format.js";
+import { clock, fmt } from "./format.js";
 import { t, tf, tn } from "./i18n.js";
 
 const POLL_MS = 1500;
@@ -73,6 +75,11 @@ export function analysisView(matchId, box, panel, opts) {
     }
     if (payload.status === "failed") {
       status.textContent = t("The analysis failed.");
+      return false;
+    }
+    if (payload.status === "none") {
+      status.textContent = t("This match has not been analysed yet; its players can have it analysed.");
+      status.dataset.state = "none";
       return false;
     }
     if (payload.status !== "done") {
@@ -188,6 +195,10 @@ export function analysisView(matchId, box, panel, opts) {
     return hit ? hit.seq : undefined;
   }
 
+  function follow(payload) {
+    if (render(payload)) setTimeout(poll, POLL_MS);
+  }
+
   async function poll() {
     let payload;
     try {
@@ -196,13 +207,45 @@ export function analysisView(matchId, box, panel, opts) {
       status.textContent = exc.message;
       return;
     }
-    if (render(payload)) setTimeout(poll, POLL_MS);
+    follow(payload);
   }
 
-  post(url)
+  async function ask() {
+    let payload;
+    try {
+      payload = await post(url);
+    } catch (exc) {
+      refused(exc);
+      return;
+    }
+    follow(payload);
+  }
+
+  function refused(exc) {
+    const error = (exc.body && exc.body.error) || {};
+    status.dataset.state = "refused";
+    status.dataset.code = exc.code;
+    if (exc.code === "analysis_quota" && error.available_at) {
+      status.textContent = tf("Your analyses in the last 24 hours: %(limit)s of %(limit)s. The next one is possible from %(time)s.",
+        { limit: error.limit, time: clock(error.available_at) });
+    } else if (exc.code === "analysis_busy") {
+      const seconds = Math.max(1, Number(error.retry_after) || 30);
+      status.textContent = tn("As many analyses are running as the site takes at once; asking again in %(n)s second.",
+        "As many analyses are running as the site takes at once; asking again in %(n)s seconds.", seconds);
+      setTimeout(ask, seconds * 1000);
+    } else {
+      status.textContent = exc.message;
+    }
+  }
+
+  get(url)
     .then((payload) => {
-      if (render(payload)) setTimeout(poll, POLL_MS);
+      const again = payload.status === "none" || payload.status === "failed";
+      if (payload.may_request && again) ask();
+      else follow(payload);
     })
-    .catch(() => poll()); // a refused request (throttled, say): read what there is
+    .catch((exc) => {
+      status.textContent = exc.message;
+    });
   return { show, nextMistake, ready: () => decisions.length > 0 };
 }

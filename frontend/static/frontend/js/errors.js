@@ -16,6 +16,7 @@ const MESSAGES = {
   not_seated: () => t("You have no seat at this table."),
   name_reserved: () => t("This name belongs to an AI player; choose another one."),
   too_many_tables: () => t("You already sit at as many open tables as allowed; finish or leave one first."),
+  same_person: () => t("This account looks like the same person as another player of this round (same browser, session or device): one person plays one table of a round."),
   too_many_sockets: () => t("This table is open in too many windows; close one."),
   throttled: () => t("Too many requests in a short time; wait a moment."),
   forbidden: () => t("You may not see this."),
@@ -29,9 +30,13 @@ const MESSAGES = {
   ai_level_fixed: () => t("This league's tables seat one AI level only: its own."),
   not_eligible: () => t("This match cannot be saved to a leaderboard."),
   match_not_finished: () => t("The match is not finished yet."),
+  result_held: () => t("The result waits until staff have reviewed the players of this round."),
   save_failed: () => t("Saving failed for now; it will be tried again."),
   network: () => t("No connection to the server."),
   read_only: () => t("The lobby only shows tables; open a table to play."),
+  analysis_players_only: () => t("Only the players of this match can have it analysed."),
+  analysis_quota: () => t("You have had as many analyses made today as allowed."),
+  analysis_busy: () => t("The analysis is busy; try again in a moment."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */

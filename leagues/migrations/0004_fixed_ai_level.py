@@ -28,7 +28,7 @@ def fix_levels(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0011_seat_origin_address_device"),
-        ("leagues", "0002_rank_league_tables"),
+        ("leagues", "0003_mark_round_tables"),
     ]
 
     operations = [
