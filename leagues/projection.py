@@ -75,7 +75,7 @@ def _counting_season(match: Match, humans: list[HumanSeat] | None, multi_seated:
     if multi_seated:
         return None
     season = link.season
-    if match.finished_at >= season.ends_at:
+    if not season.includes(match.finished_at):
         return None
     users = {h.user_id for h in humans}
     members = Membership.objects.filter(
