@@ -20,7 +20,11 @@ class LeaguesConfig(AppConfig):
         seat_rule_register(league_seat_rule)
         projection_register(
             Projection(
-                name="leagues", wipe=projection.wipe, rebuild=projection.rebuild, withdraw=projection.withdraw
+                name=projection.NAME,
+                wipe=projection.wipe,
+                rebuild=projection.rebuild,
+                withdraw=projection.withdraw,
+                apply=projection.apply,
             )
         )
         published_at_register("leagues.round_released_at", projection.round_released_at)
