@@ -12,9 +12,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from games.models import AccountLink, Match, MatchEvent, ProjectionFailure, ResultHold, Seat
+from games.models import AccountLink, Match, MatchEvent, MatchStatus, ProjectionFailure, ResultHold, Seat
 from games.projections import NotRetryable, failure_reason, projection_retry
 from games.services.holds import account_links_clear, result_holds_clear
+from games.services.presence import match_abandon
 
 
 class SeatInline(admin.TabularInline):
@@ -73,6 +74,21 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables are opened by players through the site
+
+    def save_model(self, request: HttpRequest, obj: Match, form: Any, change: bool) -> None:
+        # Ending a table by hand goes through the service, as when its players leave: the finish time,
+        # the watchdog's due row and the signal (the last table of a duplicate round releases it).
+        before = form.initial.get("status")
+        abandon = (
+            change
+            and obj.status == MatchStatus.ABANDONED
+            and before in (MatchStatus.OPEN, MatchStatus.RUNNING)
+        )
+        if abandon:
+            obj.status = before
+        super().save_model(request, obj, form, change)
+        if abandon:
+            match_abandon(match_id=obj.pk)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # a match's events are permanent
