@@ -32,6 +32,9 @@ class LeaguesConfig(AppConfig):
         published_at_register("leagues.round_released_at", projection.round_released_at)
         archive_link_register(
             ArchiveLink(
-                name="leagues", export=archive.league_link_export, restore=archive.league_link_restore
+                name="leagues",
+                export=archive.league_link_export,
+                restore=archive.league_link_restore,
+                verify=archive.league_link_verify,
             )
         )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 # Two years to the day, with a leap day: the longest a season lasts, and how far ahead it may end.
@@ -43,4 +42,5 @@ def season_next_length(length: dt.timedelta) -> dt.timedelta:
 
 
 def _day(day: dt.date) -> str:
-    return date_format(day, "SHORT_DATE_FORMAT")
+    # ISO, as the form's date fields show it in every language (and the API reads it).
+    return day.isoformat()
