@@ -1,7 +1,8 @@
-"""The embedded server's stand-in for Celery beat (WATCHDOG_THREAD, set by scripts/serve): every task of
-CELERY_BEAT_SCHEDULE runs in this process at its interval, as beat would start it in the deployment:
-the watchdog every WATCHDOG_INTERVAL, the season rollover (with the release of rounds whose tables
-are all over) hourly. Each runs at the first tick, then one interval after its last run."""
+"""The embedded server's stand-in for Celery beat (WATCHDOG_THREAD, set by scripts/serve): the beat
+entries named in EMBEDDED_BEAT run in this process at their CELERY_BEAT_SCHEDULE interval, as beat
+would start them in the deployment: the watchdog every WATCHDOG_INTERVAL, the season rollover (with
+the release of rounds whose tables are all over) hourly. Each runs at the first tick, then one
+interval after its last run."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ log = logging.getLogger(__name__)
 
 
 class EmbeddedBeat:
-    def __init__(self, schedule: dict[str, dict[str, Any]]) -> None:
-        self.every = {entry["task"]: float(entry["schedule"]) for entry in schedule.values()}
+    def __init__(self, schedule: dict[str, dict[str, Any]], entries: list[str]) -> None:
+        self.every = {schedule[e]["task"]: float(schedule[e]["schedule"]) for e in entries}
         self.next_at = dict.fromkeys(self.every, float("-inf"))
 
     def tick_seconds(self) -> float:
@@ -51,7 +52,7 @@ def _task(name: str) -> Any:
 
 
 def embedded_beat_start() -> None:
-    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE)
+    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
 
     def loop() -> None:
         while True:

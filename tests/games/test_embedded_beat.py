@@ -1,4 +1,4 @@
-"""The embedded server's stand-in for Celery beat runs every beat task in its process at its interval:
+"""The embedded server's stand-in for Celery beat runs its beat tasks in its process at their interval:
 the watchdog every WATCHDOG_INTERVAL and the hourly season rollover (which the embedded server never
 ran: its seasons never ended and its rounds were never released by the beat)."""
 
@@ -27,7 +27,7 @@ def test_every_beat_task_runs_at_its_interval(duel) -> None:
     Season.objects.filter(pk=season.pk).update(
         starts_on=today - dt.timedelta(days=8), ends_on=today - dt.timedelta(days=1)
     )
-    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE)
+    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
     assert beat.tick_seconds() == settings.WATCHDOG_INTERVAL
     assert sorted(beat.run_due(1000.0)) == [WATCHDOG, ROLLOVER]  # all at the first tick
     season.refresh_from_db()
@@ -44,7 +44,7 @@ def test_a_task_that_fails_is_logged_and_the_others_run(monkeypatch, caplog) -> 
         raise RuntimeError("injected")
 
     monkeypatch.setattr(tasks, "watchdog_tick", broken)
-    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE)
+    beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
     with caplog.at_level(logging.ERROR, logger="games.embedded_beat"):
         assert sorted(beat.run_due(0.0)) == [WATCHDOG, ROLLOVER]
     assert "embedded beat: games.tasks.watchdog failed" in caplog.text
