@@ -6,7 +6,8 @@ creation time, a round by its season and creation time.
 What is checked against the rest of the record (`league_link_verify`, before anything is stored): a
 league table is ranked, of the league's game and options; its season's dates lie in the season window
 (leagues.seasons); its human seats are members of the league (no guests), who joined before they sat
-down; a duplicate round's table is embargoed exactly while its round is unreleased, and a released
+down; a table is of a shared-deal event exactly when it is a duplicate round's, embargoed exactly
+while its round is unreleased, and a released
 round was released after the table ended and before the export. On restore, against what is stored
 (earlier lines of the same import included): a round found again has the same release and its tables
 the same seed, and no player sits at two of its tables; a season found again has the same dates."""
@@ -22,6 +23,7 @@ from django.utils import timezone, translation
 
 from games.models import Match, MatchStatus, SeatKind
 from games.services.archive import ArchiveRefused, ArchiveUsers, parse_when
+from games.services.archive_checks import deal_event
 from leagues.models import DuplicateRound, League, LeagueMatch, Membership, Season
 from leagues.seasons import season_dates_check
 
@@ -119,6 +121,12 @@ def _season_check(season: dict[str, Any]) -> None:
 def _round_check(
     meta: dict[str, Any], round_: dict[str, Any] | None, exported_at: dt.datetime | None
 ) -> None:
+    if deal_event(meta) != (round_ is not None):
+        raise ArchiveRefused(
+            "a duplicate round's table that claims no shared deals"
+            if round_ is not None
+            else "a league table that claims shared deals but belongs to no duplicate round"
+        )
     if round_ is None:
         if meta["embargoed"]:
             raise ArchiveRefused("the match is embargoed but belongs to no duplicate round")

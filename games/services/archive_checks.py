@@ -13,8 +13,8 @@ not hold, before anything is stored:
 - the status and its flags: open means no events, running a log that has not ended, finished one
   that has, abandoned one that has not; the times in order (created, started, last move, finished)
   and none after the export, each present exactly when the status has it; a practice run is unranked,
-  not embargoed and has one human seat; an embargo needs the link that holds it (a duplicate round:
-  the leagues check its release).
+  not embargoed and has one human seat; an embargo, and a table of a shared-deal event, need the link
+  that holds them (a duplicate round: the leagues check its release).
 
 The accounts, the memberships' times and the practice flag itself are not in the events: the import
 takes them from the file (docs/operations.md says what that means)."""
@@ -221,3 +221,11 @@ def _flags_check(meta: dict[str, Any], seats: list[dict[str, Any]], links: dict[
             raise ArchiveRefused("a practice run (all hands shown) with more than one human seat")
     if meta["embargoed"] and not links:
         raise ArchiveRefused("the match is embargoed but belongs to no duplicate round")
+    if deal_event(meta) and not links:
+        raise ArchiveRefused("the match shares its deals with an event (a duplicate round) it is not part of")
+
+
+def deal_event(meta: dict[str, Any]) -> bool:
+    """Whether the record claims its table belongs to a shared-deal event (files written before the
+    flag: the embargoed tables did)."""
+    return bool(meta.get("deal_event", meta["embargoed"]))

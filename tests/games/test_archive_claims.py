@@ -151,6 +151,11 @@ def season_to_the_end_of_time(records: list[Record]) -> None:
         record["links"]["leagues"]["season"]["ends_on"] = "9999-12-31"
 
 
+def deals_not_shared(records: list[Record]) -> None:
+    # A round's table that says it is no shared-deal event: one person's second account would pass.
+    round_table(records, "finished")["match"]["deal_event"] = False
+
+
 def guest_at_a_league_table(records: list[Record]) -> None:
     seat = next(s for s in round_table(records, "finished")["seats"] if s["username"] == "ben")
     seat.update(username=None, user_display_name=None, guest_token="g" * 32)
@@ -193,6 +198,11 @@ CASES = {
         lambda duel: duplicate_round(duel, finish_both=True),
         season_to_the_end_of_time,
         "season 1: A season lasts at most two years",
+    ),
+    "round table not of a shared-deal event": (
+        lambda duel: duplicate_round(duel, finish_both=True),
+        deals_not_shared,
+        "a duplicate round's table that claims no shared deals",
     ),
     "guest at a league table": (
         lambda duel: duplicate_round(duel, finish_both=True),
