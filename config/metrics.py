@@ -83,6 +83,11 @@ LEADERBOARD_SAVES = Counter(
 LEADERBOARD_RETRIES = Counter(
     "kartentisch_leaderboard_retries", "Leaderboard saves of a match whose earlier save had failed."
 )
+PROJECTION_FAILURES = Counter(
+    "kartentisch_projection_failures",
+    "Matches a projection could not apply (each recorded as a ProjectionFailure for staff).",
+    ["projection"],
+)
 CELERY_TASKS = Counter(
     "kartentisch_celery_tasks", "Celery tasks run, by task and final state.", ["task", "state"]
 )

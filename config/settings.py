@@ -344,3 +344,6 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": ANALYSIS_SWEEP_INTERVAL},  # a sweep that waited that long is stale
     },
 }
+# The beat entries the embedded server (WATCHDOG_THREAD) runs in its own beat stand-in thread
+# (games/embedded_beat.py); an entry left out has an embedded stand-in of its own, or none.
+EMBEDDED_BEAT = ["games-watchdog", "leagues-season-rollover"]

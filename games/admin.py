@@ -12,8 +12,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from games.models import AccountLink, Match, MatchEvent, ResultHold, Seat
+from games.models import AccountLink, Match, MatchEvent, MatchStatus, ProjectionFailure, ResultHold, Seat
+from games.projections import NotRetryable, failure_reason, projection_retry
 from games.services.holds import account_links_clear, result_holds_clear
+from games.services.presence import match_abandon
 
 
 class SeatInline(admin.TabularInline):
@@ -72,6 +74,21 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables are opened by players through the site
+
+    def save_model(self, request: HttpRequest, obj: Match, form: Any, change: bool) -> None:
+        # Ending a table by hand goes through the service, as when its players leave: the finish time,
+        # the watchdog's due row and the signal (the last table of a duplicate round releases it).
+        before = form.initial.get("status")
+        abandon = (
+            change
+            and obj.status == MatchStatus.ABANDONED
+            and before in (MatchStatus.OPEN, MatchStatus.RUNNING)
+        )
+        if abandon:
+            obj.status = before
+        super().save_model(request, obj, form, change)
+        if abandon:
+            match_abandon(match_id=obj.pk)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # a match's events are permanent
@@ -156,3 +173,45 @@ class ResultHoldAdmin(ReadOnlyAdmin):
             match_ids=queryset.values_list("match_id", flat=True), staff=cast(AbstractBaseUser, request.user)
         )
         self.message_user(request, f"{cleared} hold(s) cleared", messages.SUCCESS)
+
+
+@admin.register(ProjectionFailure)
+class ProjectionFailureAdmin(admin.ModelAdmin):
+    """Matches a projection could not apply (games.projections): which, why, how often. Retry them once
+    the cause is fixed; a retry that goes through removes the row."""
+
+    list_display = ("match", "projection", "reason", "attempts", "first_failed_at", "last_failed_at")
+    list_filter = ("projection",)
+    search_fields = ("match__id",)
+    list_select_related = ("match",)
+    readonly_fields = ("projection", "match", "error", "attempts", "first_failed_at", "last_failed_at")
+    actions = ("retry",)
+
+    @admin.display(description="reason")
+    def reason(self, obj: ProjectionFailure) -> str:
+        """The exception's last line (the error field holds the whole traceback)."""
+        return failure_reason(obj.error)[:200]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # recorded by the projections only
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(description="Retry the selected matches")
+    def retry(self, request: HttpRequest, queryset: QuerySet[ProjectionFailure]) -> None:
+        done, failed, refused = 0, 0, []
+        for failure in list(queryset):
+            try:
+                if projection_retry(failure_id=failure.pk):
+                    done += 1
+                else:
+                    failed += 1
+            except NotRetryable as exc:
+                refused.append(str(exc))
+        if done:
+            self.message_user(request, f"{done} applied and removed from the list.", messages.SUCCESS)
+        if failed:
+            self.message_user(request, f"{failed} failed again (see their error).", messages.ERROR)
+        for reason in sorted(set(refused)):
+            self.message_user(request, f"Not retried: {reason}.", messages.WARNING)

@@ -1,13 +1,7 @@
 from __future__ import annotations
 
-import logging
-import threading
-import time
-
 from django.apps import AppConfig
 from django.conf import settings
-
-log = logging.getLogger(__name__)
 
 
 class GamesConfig(AppConfig):
@@ -29,21 +23,6 @@ class GamesConfig(AppConfig):
         register_converter(IdConverter, "id")  # before any URL module is read
 
         if settings.WATCHDOG_THREAD:
-            threading.Thread(target=_watchdog_loop, name="watchdog", daemon=True).start()
+            from games.embedded_beat import embedded_beat_start
 
-
-def _watchdog_loop() -> None:
-    """The embedded server's stand-in for Celery beat."""
-    from django.db import close_old_connections
-
-    from games.services.watchdog import watchdog_tick
-
-    while True:
-        time.sleep(settings.WATCHDOG_INTERVAL)
-        try:
-            close_old_connections()
-            watchdog_tick()
-        except Exception:
-            log.exception("watchdog tick failed")
-        finally:
-            close_old_connections()
+            embedded_beat_start()

@@ -3,7 +3,8 @@
 Only public facts go through the group (the new `seq`, the status and the table's public summary);
 every consumer then builds its own seat's view. This module is a leaf of the live-play core: the
 services call it, and it calls no service. An AI seat to move is announced with the `ai_move_due`
-signal (the AI service starts the move), a finished match with `match_finished`.
+signal (the AI service starts the move), a finished match with `match_finished`, an abandoned one
+with `match_abandoned`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.selectors import match_summary
-from games.signals import ai_move_due, match_finished
+from games.signals import ai_move_due, match_abandoned, match_finished
 
 if TYPE_CHECKING:
     from games.engine import GameState
@@ -145,6 +146,13 @@ def _log_failure(group: str, future: concurrent.futures.Future[None]) -> None:
 def broadcast_refresh(match_id: int, version: int, status: str) -> None:
     """Something besides the event stream changed (practice, abandoned): sockets read the match afresh."""
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "refresh": True})
+
+
+def after_abandon(match_id: int, version: int) -> None:
+    """After the commit that ended a match as abandoned: its sockets read it afresh, its listeners
+    (the leagues: the round's release) hear of it."""
+    broadcast_refresh(match_id, version, "abandoned")
+    match_abandoned.send_robust(sender=None, match_id=match_id)
 
 
 def broadcast_lobby() -> None:

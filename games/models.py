@@ -169,6 +169,29 @@ class WatchdogDue(models.Model):
         return f"match {self.match_id} due {self.due_at}"
 
 
+class ProjectionFailure(models.Model):
+    """A match one projection could not apply (live, in a rebuild or in a retry), and why. The rebuild
+    records it and goes on with the other matches; staff see it in the admin and retry it there once
+    the cause is fixed (games.projections). A successful retry removes the row; a rebuild of the
+    projection starts its list afresh."""
+
+    projection = models.CharField(max_length=32)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    error = models.TextField(help_text="The exception and where it was raised.")
+    attempts = models.PositiveIntegerField(default=1)
+    first_failed_at = models.DateTimeField(auto_now_add=True)
+    last_failed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ("-last_failed_at",)
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["projection", "match"], name="projection_failure_unique_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.projection}: match {self.match_id}"
+
+
 class MatchEventQuerySet(models.QuerySet["MatchEvent"]):
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("match events are append-only: update refused")

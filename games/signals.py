@@ -5,6 +5,9 @@
 - `match_published(match_id=...)`: the results of a finished match that was embargoed (a table of a
   duplicate round) may be published after all: its round is over and released. The same listeners save
   and project it then.
+- `match_abandoned(match_id=...)`: sent after the commit that ended a match as abandoned (every human
+  left or stayed away, or staff set it in the admin). The leagues listen: the last table of a duplicate
+  round to end, however it ends, releases its round.
 - `ai_move_due(match_id=..., seq=..., delay=...)`: sent after the commit that left an AI seat (or a seat
   Anton plays for) to move at `seq`; the AI service listens and starts the move `delay` seconds later.
 - `process_released()`: sent in a web process that finds the watchdog has counted it dead (it was silent
@@ -16,5 +19,6 @@ from django.dispatch import Signal
 
 match_finished = Signal()
 match_published = Signal()
+match_abandoned = Signal()
 ai_move_due = Signal()
 process_released = Signal()

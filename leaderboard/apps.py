@@ -16,9 +16,10 @@ class LeaderboardConfig(AppConfig):
         match_published.connect(on_match_finished, dispatch_uid="leaderboard.save_published_match")
         projection_register(
             Projection(
-                name="leaderboard",
+                name=projection.NAME,
                 wipe=projection.wipe,
                 rebuild=projection.rebuild,
                 withdraw=projection.withdraw,
+                apply=projection.apply,
             )
         )

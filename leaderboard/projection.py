@@ -8,17 +8,30 @@ live order exactly, except for a run whose live save failed and was retried late
 puts where it would have been had its save gone through at once. Seats of one run keep seat order.
 
 Hiding an entry is a staff decision, not an event: the rebuild keeps hidden (match, seat) pairs hidden.
+A run that fails is recorded for staff and skipped (games.projections.projection_step).
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import transaction
 
-from games.projections import published_matches
+from games.models import Match
+from games.projections import projection_failures_clear, projection_step, published_matches
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
-from leaderboard.services import board_games, check_eligible, entries_for, entries_insert, replayed_result
+from leaderboard.services import (
+    board_games,
+    check_eligible,
+    entries_for,
+    entries_insert,
+    leaderboard_save_match,
+    replayed_result,
+)
+
+NAME = "leaderboard"
 
 
 def wipe() -> None:
@@ -38,23 +51,38 @@ def withdraw(match_id: int) -> None:
         cache.clear_on_commit(games)
 
 
+def _save(match: Match, hidden: set[tuple[int, int]]) -> bool:
+    """Save one published run as the rebuild does (stamped with its publication time). False when it is
+    not eligible."""
+    try:
+        check_eligible(match)
+        result = replayed_result(match)
+    except (NotEligible, MatchNotFinished):
+        return False
+    published = match.published  # type: ignore[attr-defined]  # annotated by published_matches
+    rows = entries_for(match, result)
+    for row in rows:
+        row.saved_at = published
+        row.hidden = (match.pk, row.seat) in hidden
+    entries_insert(rows)
+    LeaderboardSave.objects.create(match=match, state=SaveState.SAVED, attempts=1, saved_at=published)
+    return True
+
+
 def rebuild() -> int:
     """Wipe the boards and save every eligible finished run again. Returns the runs saved."""
     hidden = set(LeaderboardEntry.objects.filter(hidden=True).values_list("match_id", "seat"))
     wipe()
+    projection_failures_clear(name=NAME)
     saved = 0
     for match in published_matches():
-        try:
-            check_eligible(match)
-            result = replayed_result(match)
-        except (NotEligible, MatchNotFinished):
-            continue
-        published = match.published  # type: ignore[attr-defined]  # annotated by published_matches
-        rows = entries_for(match, result)
-        for row in rows:
-            row.saved_at = published
-            row.hidden = (match.pk, row.seat) in hidden
-        entries_insert(rows)
-        LeaderboardSave.objects.create(match=match, state=SaveState.SAVED, attempts=1, saved_at=published)
-        saved += 1
+        saved += bool(projection_step(name=NAME, match_id=match.pk, step=partial(_save, match, hidden)))
     return saved
+
+
+def apply(match_id: int) -> None:
+    """A retry of a recorded failure: the run saved as the live path saves it (once)."""
+    try:
+        leaderboard_save_match(match_id=match_id)
+    except (NotEligible, MatchNotFinished):
+        return  # nothing to enter

@@ -9,7 +9,7 @@ class LeaguesConfig(AppConfig):
         from games.projections import Projection, projection_register, published_at_register
         from games.seating import seat_rule_register
         from games.services.archive import ArchiveLink, archive_link_register
-        from games.signals import match_finished, match_published
+        from games.signals import match_abandoned, match_finished, match_published
         from leagues import archive, projection
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule
@@ -17,15 +17,24 @@ class LeaguesConfig(AppConfig):
         match_finished.connect(on_match_finished, dispatch_uid="leagues.project_match")
         # A duplicate round's table counts when its round is released, not when it finishes.
         match_published.connect(on_match_finished, dispatch_uid="leagues.project_published_match")
+        # An abandoned table projects nothing, but the last table of a round to end releases the round.
+        match_abandoned.connect(on_match_finished, dispatch_uid="leagues.release_on_abandon")
         seat_rule_register(league_seat_rule)
         projection_register(
             Projection(
-                name="leagues", wipe=projection.wipe, rebuild=projection.rebuild, withdraw=projection.withdraw
+                name=projection.NAME,
+                wipe=projection.wipe,
+                rebuild=projection.rebuild,
+                withdraw=projection.withdraw,
+                apply=projection.apply,
             )
         )
         published_at_register("leagues.round_released_at", projection.round_released_at)
         archive_link_register(
             ArchiveLink(
-                name="leagues", export=archive.league_link_export, restore=archive.league_link_restore
+                name="leagues",
+                export=archive.league_link_export,
+                restore=archive.league_link_restore,
+                verify=archive.league_link_verify,
             )
         )

@@ -13,11 +13,13 @@ import datetime as dt
 from typing import ClassVar
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
 from games.ai import DEFAULT_VERSION
 from games.models import Match
+from leagues.seasons import season_dates_check
 
 
 class Access(models.TextChoices):
@@ -88,8 +90,25 @@ class Season(models.Model):
 
     @property
     def ends_at(self) -> dt.datetime:
-        """Midnight (site time) after the last day: a match finished before this instant counts."""
+        """Midnight (site time) after the last day: a match finished before this instant counts. A season
+        stored before the date window (ending on the calendar's last day) ends at its last instant."""
+        if self.ends_on == dt.date.max:
+            return timezone.make_aware(dt.datetime.max)
         return timezone.make_aware(dt.datetime.combine(self.ends_on + dt.timedelta(days=1), dt.time()))
+
+    def includes(self, when: dt.datetime) -> bool:
+        """Whether a match finished at `when` finished within the season: on or before its last day
+        (site time). Compared by date, so no season's dates overflow."""
+        return timezone.localdate(when) <= self.ends_on
+
+    def clean(self) -> None:
+        """The admin's check (league_create checks the same): the dates lie in the season window."""
+        if self.starts_on is None or self.ends_on is None:
+            return  # the missing field has its own error
+        try:
+            season_dates_check(starts_on=self.starts_on, ends_on=self.ends_on, today=timezone.localdate())
+        except ValidationError as exc:
+            raise ValidationError({"ends_on": exc}) from exc
 
     @property
     def is_archived(self) -> bool:

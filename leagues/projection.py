@@ -34,7 +34,7 @@ from config.log_context import match_context
 from games.engine import get_rules
 from games.entries import match_hold
 from games.models import Match, MatchEvent, MatchStatus, Seat
-from games.projections import published_matches
+from games.projections import projection_failures_clear, projection_step, published_matches
 from games.seat_records import SeatRecord, seat_records
 from games.seating import seats_multi_held
 from leagues.models import (
@@ -81,7 +81,7 @@ def _counting_season(
     if multi_seated:
         return None
     season = link.season
-    if match.finished_at >= season.ends_at:
+    if not season.includes(match.finished_at):
         return None
     if any(r.ai_version != season.league.ai_version for r in records if r.is_ai):
         return None  # against another AI level than the league's (a table opened before it was fixed)
@@ -271,11 +271,25 @@ def wipe() -> None:
     ProjectedMatch.objects.all().delete()
 
 
+NAME = "leagues"
+
+
+def project_match_recorded(*, match_id: int) -> ProjectedMatch | None:
+    """`project_match` as one step of the projection: a failure is recorded for staff and answers None
+    (games.projections.projection_step), so nothing after it (the round's release, the next match of a
+    rebuild) waits on it."""
+    return projection_step(name=NAME, match_id=match_id, step=lambda: project_match(match_id=match_id))
+
+
+def apply(match_id: int) -> None:
+    """A retry of a recorded failure: the match projected as the live path does (once)."""
+    project_match(match_id=match_id)
+
+
 def rebuild() -> int:
-    """Wipe every projection and recompute it from the event store. Returns the matches projected."""
+    """Wipe every projection and recompute it from the event store. Returns the matches projected; a
+    match that fails is recorded and skipped."""
     with transaction.atomic():
         wipe()
-        ids = finished_match_ids()
-        for match_id in ids:
-            project_match(match_id=match_id)
-    return len(ids)
+        projection_failures_clear(name=NAME)
+        return sum(project_match_recorded(match_id=match_id) is not None for match_id in finished_match_ids())

@@ -11,8 +11,10 @@ log = logging.getLogger(__name__)
 
 
 def on_match_finished(sender: Any, match_id: int, **kwargs: Any) -> None:
-    """Project the finished match as a separate step, so a failure never touches the match (the
-    `rebuild_standings` command repairs a projection that never ran).
+    """Project the finished (or published) match and release its duplicate round when it was the last
+    table to end, as a separate step, so a failure never touches the match (a failed projection is
+    recorded for staff; `rebuild_standings` repairs one that never ran). Also connected to
+    `match_abandoned`: an abandoned table projects nothing, but its round may be over now.
 
     Tests and AI_RUNNER="inline" run the task in-process (`apply`); otherwise it is queued."""
     from leagues.tasks import project_match
@@ -23,4 +25,4 @@ def on_match_finished(sender: Any, match_id: int, **kwargs: Any) -> None:
         else:
             project_match.delay(match_id)
     except Exception:
-        log.exception("could not project finished match %s onto leagues and ratings", match_id)
+        log.exception("could not project match %s onto leagues and ratings", match_id)

@@ -8,8 +8,9 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import User
 from games import ai as ai_registry
@@ -41,6 +42,7 @@ from leagues.models import (
     Season,
     SeasonStatus,
 )
+from leagues.seasons import season_dates_check, season_next_length
 from leagues.selectors import current_season, is_manager, is_member, league_get, season_table
 
 MAX_NAME = 80
@@ -66,6 +68,15 @@ def running_season(league: League) -> Season:
     if season.starts_on > today():
         raise SeasonClosed(f"the season starts on {season.starts_on.isoformat()}")
     return season
+
+
+def season_dates_refuse(*, starts_on: dt.date, ends_on: dt.date) -> None:
+    """BadRequest (in English, as every API message) unless the dates lie in the season window."""
+    try:
+        season_dates_check(starts_on=starts_on, ends_on=ends_on, today=today())
+    except ValidationError as exc:
+        with translation.override("en"):
+            raise BadRequest(" ".join(exc.messages)) from exc
 
 
 def league_create(
@@ -102,8 +113,7 @@ def league_create(
         ai_version = ai_registry.DEFAULT_VERSION if ai_registry.DEFAULT_VERSION in versions else versions[0]
     if ai_version not in versions:
         raise BadRequest(f"no AI version {ai_version!r} for {game}")
-    if ends_on < starts_on:
-        raise BadRequest("the season must end on or after its first day")
+    season_dates_refuse(starts_on=starts_on, ends_on=ends_on)
     if ends_on < today():
         raise BadRequest("the season would already be over")
     with transaction.atomic():
@@ -350,7 +360,7 @@ def season_rollover(*, season_id: int, on: dt.date | None = None) -> Season | No
         season.save(update_fields=["final_standings", "status", "archived_at"])
         if not season.league.recurs:
             return None
-        length = season.ends_on - season.starts_on
+        length = season_next_length(season.ends_on - season.starts_on)
         starts = season.ends_on + dt.timedelta(days=1)
         # A beat that was down for a while: the next season starts today, not in the past.
         while starts + length < on:

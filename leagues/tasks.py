@@ -14,9 +14,10 @@ log = logging.getLogger(__name__)
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def project_match(match_id: int) -> bool:
-    """Apply a finished match to standings and ratings (once), then release its duplicate round when
-    every table of the round is over."""
-    record = projection.project_match(match_id=match_id)
+    """Apply a finished match to standings and ratings (once; a failure is recorded for staff), then
+    release its duplicate round when every table of the round is over (also when the table ended
+    abandoned: the same receiver runs then)."""
+    record = projection.project_match_recorded(match_id=match_id)
     round_id = LeagueMatch.objects.filter(match_id=match_id).values_list("round_id", flat=True).first()
     if round_id is not None:
         services.round_release_if_over(round_id=round_id)

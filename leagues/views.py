@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -29,6 +30,7 @@ from games.params import whole_number
 from games.titles import GAME_TITLES, game_title
 from leagues import selectors, services
 from leagues.models import Access, League, Scoring
+from leagues.seasons import MAX_SEASON_DAYS, season_dates_check
 
 
 class DateInput(forms.DateInput):
@@ -103,8 +105,10 @@ class LeagueForm(forms.Form):
                 self.fields[name] = _option_field(field)
                 self.fields[name].required = field["kind"] != "bool" and game == chosen
                 self.option_keys[game].append(name)
+        today = timezone.localdate()
+        ends = cast(forms.DateField, self.fields["ends_on"])
+        ends.widget.attrs["max"] = (today + dt.timedelta(days=MAX_SEASON_DAYS - 1)).isoformat()
         if not self.is_bound:
-            today = timezone.localdate()
             self.initial.setdefault("starts_on", today)
             self.initial.setdefault("ends_on", today + dt.timedelta(days=27))
 
@@ -124,6 +128,13 @@ class LeagueForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if data.get("starts_on") and data.get("ends_on"):
+            try:
+                season_dates_check(
+                    starts_on=data["starts_on"], ends_on=data["ends_on"], today=timezone.localdate()
+                )
+            except ValidationError as exc:
+                self.add_error("ends_on", exc)
         game = data.get("game", "")
         prefix = f"opt_{game}_"
         data["options"] = {

@@ -3,10 +3,12 @@
 The export is JSON lines: a header line, then one self-contained line per match with its metadata
 (game, options, status, times, seed and commitment, seats with usernames, guest names and AI versions),
 its whole event log, and what other apps link to it (the leagues: league, season, members, round).
-The import re-creates missing users (unusable password), re-creates each match and appends its events
-through the event store (`games.services.store`), after checking that every deal follows from the seed
-(`games.fairness.verify`) and that the log replays through the engine to the stored status. A match
-that fails a check is refused and reported, and nothing of it is stored. A match already present (same
+The import believes only what the events show: each match is replayed against its commitment and
+every claim of its line (seats, who acted, status, times, flags, the league round's embargo and
+release) is checked against the replay (games.services.archive_checks, and each link's own check)
+before anything is stored. It links seats to existing accounts by username and creates a missing one
+only when asked (`create_users`). The whole file is one transaction: a file with any refused line
+imports nothing, and the report names every refused line and why. A match already present (same
 archive key) is skipped, so an import can be repeated.
 
 The export holds every exported match's seed and its guests' seat tokens: keep it as safe as the
@@ -27,10 +29,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import fairness
-from games.engine import IllegalAction, available_games, get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
-from games.services.store import Pending, apply_checked, store
+from games.services.archive_checks import ArchiveRefused, Checked, record_check, when
+from games.services.store import Pending, store
+
+__all__ = ["ArchiveLink", "ArchiveRefused", "ArchiveUsers", "archive_link_register", "matches_import"]
 
 FORMAT = "kartentisch-matches"
 FORMAT_VERSION = 1
@@ -39,12 +42,14 @@ FORMAT_VERSION = 1
 @dataclass(frozen=True)
 class ArchiveLink:
     """What another app links to a match (the leagues: its league, season and round). `export` returns
-    JSON-able data or None (no link); `restore` re-creates the link inside the match's import
-    transaction, raising ArchiveRefused when it cannot."""
+    JSON-able data or None (no link); `verify` checks the link's claims against the rest of the record
+    before anything is stored; `restore` re-creates the link inside the import's transaction. Both
+    raise ArchiveRefused."""
 
     name: str
     export: Callable[[Match], dict[str, Any] | None]
-    restore: Callable[[Match, dict[str, Any]], None]
+    restore: Callable[[Match, dict[str, Any], ArchiveUsers], None]
+    verify: Callable[[dict[str, Any], dict[str, Any], dt.datetime | None], None] | None = None
 
 
 _LINKS: dict[str, ArchiveLink] = {}
@@ -54,15 +59,39 @@ def archive_link_register(link: ArchiveLink) -> None:
     _LINKS[link.name] = link
 
 
-class ArchiveRefused(Exception):
-    """A match of the export that is not imported, with the reason."""
+@dataclass
+class ArchiveUsers:
+    """The accounts an import links to, by username. A missing one is refused, unless `create` is set:
+    then it is created without a usable password (staff set one in the admin) and listed in `created`."""
+
+    create: bool = False
+    created: list[str] = field(default_factory=list)
+
+    def get(self, *, username: str, display_name: str) -> Any:
+        model = get_user_model()
+        user = model.objects.filter(username=username).first()
+        if user is not None:
+            return user
+        if not self.create:
+            raise ArchiveRefused(
+                f"no account {username!r} here (restore the accounts with the database dump, or import "
+                "with --create-users)"
+            )
+        user = model(username=username, display_name=display_name or username)
+        user.set_unusable_password()
+        user.save()
+        if username not in self.created:
+            self.created.append(username)
+        return user
 
 
 @dataclass
 class ImportReport:
     imported: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    # (line number, archive key, reason)
+    refused: list[tuple[int, str, str]] = field(default_factory=list)
+    created_users: list[str] = field(default_factory=list)
 
 
 # --- keys and values --------------------------------------------------------------------------------
@@ -73,7 +102,7 @@ def _when(value: dt.datetime | None) -> str | None:
 
 
 def parse_when(value: str | None) -> dt.datetime | None:
-    return dt.datetime.fromisoformat(value) if value else None
+    return when(value, "time")
 
 
 def _seat_identity(seat: dict[str, Any]) -> str:
@@ -93,17 +122,6 @@ def _key(commitment: str, created_at: str | None, seats: list[dict[str, Any]]) -
 def archive_key(match: Match) -> str:
     """The match's stable key across export and import (not its id, which a restore may change)."""
     return _key(match.seed_commitment, _when(match.created_at), [_seat_record(s) for s in match.seats.all()])
-
-
-def user_restore(*, username: str, display_name: str) -> Any:
-    """The account named `username`, created without a usable password when it is missing."""
-    model = get_user_model()
-    user = model.objects.filter(username=username).first()
-    if user is None:
-        user = model(username=username, display_name=display_name or username)
-        user.set_unusable_password()
-        user.save()
-    return user
 
 
 # --- export -----------------------------------------------------------------------------------------
@@ -184,9 +202,16 @@ def matches_export(*, out: IO[str], every: bool = False) -> int:
 # --- import -----------------------------------------------------------------------------------------
 
 
-def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """The match lines of an export, after checking its header. Raises ArchiveRefused on a file that is
-    not an export of this format."""
+@dataclass(frozen=True)
+class Line:
+    number: int
+    record: dict[str, Any] | None  # None: not a JSON object
+    problem: str = ""
+
+
+def read_records(lines: Iterable[str]) -> tuple[dt.datetime | None, Iterator[Line]]:
+    """When the export was written, and its match lines, after checking its header. Raises
+    ArchiveRefused on a file that is not an export of this format."""
     it = iter(lines)
     try:
         header = json.loads(next(it))
@@ -196,40 +221,28 @@ def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
         raise ArchiveRefused(f"not a match export: the header does not name the format {FORMAT!r}")
     if header.get("version") != FORMAT_VERSION:
         raise ArchiveRefused(f"export format version {header.get('version')!r} is not {FORMAT_VERSION}")
+    exported_at = when(header.get("exported_at"), "export time")
+    if exported_at is not None and exported_at > timezone.now():
+        raise ArchiveRefused("not a match export: its header says it was written in the future")
+    return exported_at, _lines(it)
+
+
+def _lines(it: Iterator[str]) -> Iterator[Line]:
     for number, line in enumerate(it, start=2):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ArchiveRefused(f"line {number} is not JSON: {exc}") from exc
-        yield record
+            yield Line(number, None, f"not JSON: {exc}")
+            continue
+        if not isinstance(record, dict):
+            yield Line(number, None, "not a JSON object")
+            continue
+        yield Line(number, record)
 
 
-def _check(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The record's event data, after the checks: the deals follow from the seed, the log replays
-    through the engine, and the replay ends where the stored status says. Raises ArchiveRefused."""
-    meta, events = record["match"], record["events"]
-    if meta["game"] not in available_games():
-        raise ArchiveRefused(f"no engine for the game {meta['game']!r}")
-    if [e["seq"] for e in events] != list(range(1, len(events) + 1)) or len(events) != meta["version"]:
-        raise ArchiveRefused("the event log has gaps or does not end at the match's version")
-    data = [e["data"] for e in events]
-    if data and (data[0].get("type") != "start" or data[0].get("game") != meta["game"]):
-        raise ArchiveRefused(f"the log does not begin with the start event of a {meta['game']} match")
-    if data:
-        try:
-            problems = fairness.verify(data, meta["seed"], meta["seed_commitment"])
-        except IllegalAction as exc:
-            raise ArchiveRefused(f"its start event does not replay: {exc.reason}") from exc
-        if problems:
-            raise ArchiveRefused("its deals do not follow from its seed: " + "; ".join(problems))
-    elif fairness.commitment(meta["seed"]) != meta["seed_commitment"]:
-        raise ArchiveRefused("the seed does not match the published commitment")
-    return data
-
-
-def _restore_seat(match: Match, spec: dict[str, Any]) -> None:
+def _restore_seat(match: Match, spec: dict[str, Any], users: ArchiveUsers) -> None:
     seat = Seat(
         match=match,
         index=spec["index"],
@@ -245,21 +258,19 @@ def _restore_seat(match: Match, spec: dict[str, Any]) -> None:
         left=spec["left"],
     )
     if spec["username"]:
-        seat.user = user_restore(username=spec["username"], display_name=spec["user_display_name"] or "")
+        seat.user = users.get(username=spec["username"], display_name=spec["user_display_name"] or "")
     seat.save()
 
 
-def _restore(record: dict[str, Any], data: list[dict[str, Any]]) -> Match:
+def _restore(record: dict[str, Any], checked: Checked, users: ArchiveUsers) -> Match:
     meta = record["match"]
     creator = None
     if meta["created_by"]:
-        creator = user_restore(
-            username=meta["created_by"], display_name=meta["created_by_display_name"] or ""
-        )
+        creator = users.get(username=meta["created_by"], display_name=meta["created_by_display_name"] or "")
     match = Match.objects.create(
         game=meta["game"],
         options=meta["options"],
-        status=MatchStatus.RUNNING if data else meta["status"],
+        status=MatchStatus.RUNNING if checked.data else meta["status"],
         created_by=creator,
         created_by_guest=meta["created_by_guest"],
         ai_version=meta["ai_version"],
@@ -274,24 +285,13 @@ def _restore(record: dict[str, Any], data: list[dict[str, Any]]) -> Match:
         move_timer=meta["move_timer"],
     )
     for spec in record["seats"]:
-        _restore_seat(match, spec)
-    if data:
-        rules = get_rules(match.game)
-        state = rules.initial_state(data[0])
+        _restore_seat(match, spec, users)
+    if checked.state is not None:
+        # Appended through the event store (the append-only rules), as checked by the replay.
         pending = Pending(base_seq=0)
-        pending.add(data[0])
-        for event, row in zip(data[1:], record["events"][1:], strict=True):
-            try:
-                state = apply_checked(match, state, event)
-            except IllegalAction as exc:
-                raise ArchiveRefused(f"event {row['seq']} does not replay: {exc.reason}") from exc
-            pending.add(event, row["seat"], row["command_id"])
-        finished = state.to_move is None
-        if finished != (meta["status"] == MatchStatus.FINISHED):
-            raise ArchiveRefused(
-                f"the log {'ends' if finished else 'does not end'} but the match is {meta['status']}"
-            )
-        store(match, pending, state)
+        for row in record["events"]:
+            pending.add(row["data"], row["seat"], row["command_id"])
+        store(match, pending, checked.state)
     # The cache of the stream is the stored one; the times are the original ones.
     Match.objects.filter(pk=match.pk).update(
         status=meta["status"],
@@ -302,10 +302,7 @@ def _restore(record: dict[str, Any], data: list[dict[str, Any]]) -> Match:
     )
     match.refresh_from_db()
     for name, link_data in record["links"].items():
-        link = _LINKS.get(name)
-        if link is None:
-            raise ArchiveRefused(f"nothing here restores its {name!r} link")
-        link.restore(match, link_data)
+        _LINKS[name].restore(match, link_data, users)
     return match
 
 
@@ -314,31 +311,50 @@ def _present(record: dict[str, Any]) -> bool:
     return any(archive_key(m) == record["key"] for m in candidates.prefetch_related("seats__user"))
 
 
-def match_import(*, record: dict[str, Any]) -> Match | None:
+def match_import(
+    *, record: dict[str, Any], users: ArchiveUsers, exported_at: dt.datetime | None = None
+) -> Match | None:
     """Re-create one exported match, checked; None when it is already present. Raises ArchiveRefused
-    (nothing stored) when it does not verify, replay or fit."""
+    (nothing of it stored) when a claim of its record is not what its events show, or it does not fit."""
     try:
         if _present(record):
             return None
-        data = _check(record)
+        checked = record_check(record, exported_at=exported_at)
+        for name, link_data in record["links"].items():
+            link = _LINKS.get(name)
+            if link is None:
+                raise ArchiveRefused(f"nothing here restores its {name!r} link")
+            if link.verify is not None:
+                link.verify(record, link_data, exported_at)
         with transaction.atomic():
-            return _restore(record, data)
-    except (KeyError, TypeError, ValueError) as exc:
+            return _restore(record, checked, users)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ArchiveRefused(f"malformed record: {type(exc).__name__}: {exc}") from exc
 
 
-def matches_import(*, lines: Iterable[str]) -> ImportReport:
-    """Import every match of an export; each one on its own (a refused match stores nothing and the
-    others go on). Raises ArchiveRefused when the file is not an export."""
+def matches_import(*, lines: Iterable[str], create_users: bool = False) -> ImportReport:
+    """Import every match of an export in one transaction: when any line is refused, nothing is stored
+    (the report still names every refused line, each checked as if the ones before it were imported).
+    Accounts are linked by username; missing ones are refused unless `create_users`. Raises
+    ArchiveRefused when the file is not an export."""
     report = ImportReport()
-    for record in read_records(lines):
-        key = str(record.get("key", "?")) if isinstance(record, dict) else "?"
-        try:
-            if not isinstance(record, dict):
-                raise ArchiveRefused("a match line is not a JSON object")
-            match = match_import(record=record)
-        except ArchiveRefused as exc:
-            report.refused.append((key, str(exc)))
-            continue
-        (report.skipped if match is None else report.imported).append(key)
+    users = ArchiveUsers(create=create_users)
+    exported_at, records = read_records(lines)
+    with transaction.atomic():
+        for line in records:
+            record = line.record
+            key = str(record.get("key", "?")) if record is not None else "?"
+            try:
+                if record is None:
+                    raise ArchiveRefused(line.problem)
+                match = match_import(record=record, users=users, exported_at=exported_at)
+            except ArchiveRefused as exc:
+                report.refused.append((line.number, key, str(exc)))
+                continue
+            (report.skipped if match is None else report.imported).append(key)
+        if report.refused:
+            transaction.set_rollback(True)
+            report.imported.clear()
+        else:
+            report.created_users = list(users.created)
     return report

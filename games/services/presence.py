@@ -194,6 +194,18 @@ def match_leave(*, match_id: int, actor: Actor) -> Match:
         return match
 
 
+def match_abandon(*, match_id: int) -> Match:
+    """Staff end an open or running match as abandoned (the admin), as when its players have all gone:
+    the same times, due row and after-commit signal. A match already over is left as it is."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
+        if match is None:
+            raise NotFound(f"no match {match_id}")
+        if not match.is_over:
+            _end_abandoned(match)
+    return match
+
+
 def abandon_if_deserted(match: Match, now: dt.datetime, after_seconds: float) -> bool:
     """End a running match whose humans have all left, or been away for `after_seconds`."""
     humans = [s for s in match.seats.all() if not s.is_ai]
@@ -219,7 +231,7 @@ def _end_abandoned(match: Match) -> None:
     match.save(update_fields=["status", "finished_at"])
     due_set(match_id=match.pk, match=match)
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, "abandoned"))
+    transaction.on_commit(lambda: dispatch.after_abandon(match_id, version))
 
 
 def match_settings_update(*, match_id: int, actor: Actor, spectators_allowed: bool) -> Match:

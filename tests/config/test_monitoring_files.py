@@ -92,6 +92,7 @@ def test_the_dashboard_parses_and_names_only_metrics_that_exist() -> None:
         "kartentisch_db_pool_available",
         "kartentisch_leaderboard_saves_total",
         "kartentisch_leaderboard_retries_total",
+        "kartentisch_projection_failures_total",
     ):
         assert any(needle in expr for expr in exprs), needle
 

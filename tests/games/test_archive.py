@@ -1,10 +1,12 @@
 """The backup and restore drill on the embedded default: export every match as its event log, restore
-into an emptied database, and get back the same matches and, rebuilt, the same projections; an import
-is repeatable; a tampered deal, a log that does not replay and a wrong status are refused by name."""
+into an emptied database (creating the accounts only when asked), and get back the same matches and,
+rebuilt, the same projections; an import is repeatable; a tampered deal, a log that does not replay
+and a wrong status are refused by name, and a file with a refused line imports nothing."""
 
 from __future__ import annotations
 
 import json
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +50,15 @@ def test_export_then_import_into_an_empty_database_restores_matches_and_projecti
 
     empty_database()
     assert not Match.objects.exists() and not User.objects.exists()
-    call_command("import_matches", str(everything), verbosity=0)
+    with pytest.raises(CommandError, match="no account 'anna' here") as refused:
+        call_command("import_matches", str(everything), verbosity=0)
+    assert f"{len(records)} line(s) refused" in str(refused.value)
+    assert not Match.objects.exists() and not User.objects.exists()  # nothing, not even some accounts
+    out = StringIO()
+    call_command("import_matches", str(everything), "--create-users", stdout=out)
+    assert f"imported {len(records)}, already present 0, refused 0" in out.getvalue()
+    assert "created 4 account(s) without a usable password" in out.getvalue()
+    assert out.getvalue().count("anna") == 1  # listed once, however many matches name her
 
     assert match_states() == states  # every log, status and replayed result, the abandoned one too
     assert snapshot() == {
@@ -64,8 +74,10 @@ def test_export_then_import_into_an_empty_database_restores_matches_and_projecti
     call_command("verify_match", str(guest.pk), verbosity=0)
 
     count = Match.objects.count()
-    call_command("import_matches", str(everything), verbosity=0)  # again: every match is present
+    out = StringIO()
+    call_command("import_matches", str(everything), stdout=out)  # again: every match is present
     assert Match.objects.count() == count and match_states() == states
+    assert f"imported 0, already present {count}" in out.getvalue() and "created no account" in out.getvalue()
 
 
 def tampered(path: Path, out: Path, change: Any) -> Path:
@@ -75,7 +87,7 @@ def tampered(path: Path, out: Path, change: Any) -> Path:
     return out
 
 
-def test_a_tampered_deal_is_refused_with_its_reason_and_the_rest_imported(duel, tmp_path) -> None:
+def test_a_tampered_deal_refuses_the_file_with_its_reason_and_imports_nothing(duel, tmp_path) -> None:
     anna, ben = factories.user("anna"), factories.user("ben")
     a, b = factories.actor(anna), factories.actor(ben)
     for seed in (1, 2):
@@ -92,12 +104,13 @@ def test_a_tampered_deal_is_refused_with_its_reason_and_the_rest_imported(duel, 
     bad_key = lines(bad)[1]["key"]
     empty_database()
     with pytest.raises(CommandError) as refused:
-        call_command("import_matches", str(bad), verbosity=0)
+        call_command("import_matches", str(bad), "--create-users", verbosity=0)
     message = str(refused.value)
-    assert f"match {bad_key}: its deals do not follow from its seed" in message
+    assert "nothing imported: 1 line(s) refused" in message
+    assert f"line 2, match {bad_key}: its deals do not follow from its seed" in message
     assert "event 2 (deal) differs from the one the seed gives" in message
-    assert [archive_key(m) for m in Match.objects.all()] == [lines(bad)[2]["key"]]  # the other one
-    assert MatchEvent.objects.count() == len(lines(bad)[2]["events"])
+    # The good line is not imported either: a file is imported whole or not at all.
+    assert not Match.objects.exists() and not MatchEvent.objects.exists() and not User.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -118,7 +131,7 @@ def test_a_record_that_does_not_fit_is_refused(duel, tmp_path, change, reason) -
     bad = tampered(export, tmp_path / "bad.jsonl", lambda records: change(records[0]))
     empty_database()
     with pytest.raises(CommandError, match="refused") as refused:
-        call_command("import_matches", str(bad), verbosity=0)
+        call_command("import_matches", str(bad), "--create-users", verbosity=0)
     assert reason in str(refused.value)
     assert not Match.objects.exists() and not MatchEvent.objects.exists()
 

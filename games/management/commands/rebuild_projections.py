@@ -1,5 +1,7 @@
 """`manage.py rebuild_projections [name ...]`: wipe every projection (or the named ones) and recompute
-it from the match events alone, in one transaction."""
+it from the match events alone, in one transaction. A match a projection cannot apply is recorded
+(the admin's "Projection failures", where staff retry it) and skipped; the command names each one and
+exits with an error after the rest is rebuilt and committed."""
 
 from __future__ import annotations
 
@@ -7,7 +9,18 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.projections import projections, projections_rebuild
+from games.projections import projection_failures, projections, projections_rebuild
+
+
+def failures_report(names: list[str]) -> str | None:
+    """What the command says about the recorded failures of the named projections; None when none."""
+    lines = [f"  {line}" for line in projection_failures(names=names)]
+    if not lines:
+        return None
+    return (
+        f"{len(lines)} match(es) failed and were skipped (the rest is rebuilt; retry them in the admin, "
+        "Projection failures, once the cause is fixed):\n" + "\n".join(lines)
+    )
 
 
 class Command(BaseCommand):
@@ -24,3 +37,6 @@ class Command(BaseCommand):
         counts = projections_rebuild(names=options["names"] or None)
         for name, count in counts.items():
             self.stdout.write(self.style.SUCCESS(f"{name}: rebuilt from {count} matches"))
+        failed = failures_report(list(counts))
+        if failed:
+            raise CommandError(failed)
