@@ -14,10 +14,21 @@ from leaderboard.services import entries_set_hidden, entry_changed
 
 @admin.register(LeaderboardEntry)
 class LeaderboardEntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "display_name", "is_ai", "points", "sacks", "saved_at", "match", "hidden")
+    list_display = (
+        "id",
+        "game",
+        "display_name",
+        "is_ai",
+        "points",
+        "sacks",
+        "saved_at",
+        "match",
+        "unranked",
+        "hidden",
+    )
     list_display_links = ("id", "display_name")
     list_editable = ("hidden",)
-    list_filter = ("game", "hidden", "is_ai")
+    list_filter = ("game", "hidden", "is_ai", "unranked")
     search_fields = ("display_name", "user__username")
     ordering = ("game", "-points", "saved_at", "id")
     date_hierarchy = "saved_at"
@@ -32,6 +43,13 @@ class LeaderboardEntryAdmin(admin.ModelAdmin):
         "points",
         "sacks",
         "saved_at",
+        "ai_version",
+        "opponent_ai_versions",
+        "decisions",
+        "stand_in_decisions",
+        "last_deal_decisions",
+        "last_deal_stand_in_decisions",
+        "unranked",
     )
     actions = ("hide_entries", "show_entries")
 

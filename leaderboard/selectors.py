@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from games.actors import Actor
 from games.errors import NotFound
+from games.seat_records import STAND_IN_LAST_DEAL
 from games.selectors import match_visible
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
@@ -30,9 +31,8 @@ def replay_url(match_id: int) -> str:
 
 def top_queryset(game: str, limit: int = TOP_N) -> QuerySet[LeaderboardEntry]:
     """The query the `leaderboard_top` partial index serves exactly: no sort step, `limit` index rows."""
-    return LeaderboardEntry.objects.filter(game=game, hidden=False).order_by("-points", "saved_at", "id")[
-        :limit
-    ]
+    ranked = LeaderboardEntry.objects.filter(game=game, hidden=False, unranked="")
+    return ranked.order_by("-points", "saved_at", "id")[:limit]
 
 
 def _number(value: Decimal) -> int | float:
@@ -46,7 +46,20 @@ def board_top(game: str) -> list[dict[str, Any]]:
     key = cache.top_key(game)
     rows: list[dict[str, Any]] | None = django_cache.get(key)
     if rows is None:
-        fields = ("id", "match_id", "seat", "display_name", "is_ai", "points", "sacks", "saved_at")
+        fields = (
+            "id",
+            "match_id",
+            "seat",
+            "display_name",
+            "is_ai",
+            "points",
+            "sacks",
+            "saved_at",
+            "ai_version",
+            "opponent_ai_versions",
+            "decisions",
+            "stand_in_decisions",
+        )
         rows = [
             {
                 "rank": rank,
@@ -59,6 +72,11 @@ def board_top(game: str) -> list[dict[str, Any]]:
                 "match_id": e["match_id"],
                 "seat": e["seat"],
                 "replay_url": replay_url(e["match_id"]),
+                # an AI row's own version; the AI versions the row's seat played against
+                "ai_version": e["ai_version"] or None,
+                "opponent_ai_versions": e["opponent_ai_versions"],
+                "decisions": e["decisions"],
+                "stand_in_decisions": e["stand_in_decisions"],
             }
             for rank, e in enumerate(top_queryset(game).values(*fields), start=1)
         ]
@@ -83,12 +101,43 @@ def board_page(game: str, page: int, page_size: int = PAGE_SIZES[0]) -> dict[str
     }
 
 
+def unranked_reason_words(entry: LeaderboardEntry) -> str:
+    """Why a human seat's entry is not ranked, in the active language (games.seat_records)."""
+    if entry.unranked == STAND_IN_LAST_DEAL:
+        return gettext(
+            "Not ranked as a person's result: the AI stand-in made %(stand_in)s of this seat's "
+            "%(decisions)s decisions in the last deal."
+        ) % {"stand_in": entry.last_deal_stand_in_decisions, "decisions": entry.last_deal_decisions}
+    return gettext(
+        "Not ranked as a person's result: the AI stand-in made %(stand_in)s of this seat's "
+        "%(decisions)s decisions (more than a quarter)."
+    ) % {"stand_in": entry.stand_in_decisions, "decisions": entry.decisions}
+
+
+def unranked_seats(match_id: int) -> dict[str, dict[str, Any]]:
+    """The seats of a saved match that are no human result, each with why: seat (as a string) ->
+    reason, the stand-in's decisions of the seat's (overall and in the last deal) and the words."""
+    entries = LeaderboardEntry.objects.filter(match_id=match_id).exclude(unranked="").order_by("seat")
+    return {
+        str(e.seat): {
+            "reason": e.unranked,
+            "decisions": e.decisions,
+            "stand_in": e.stand_in_decisions,
+            "last_deal_decisions": e.last_deal_decisions,
+            "last_deal_stand_in": e.last_deal_stand_in_decisions,
+            "message": unranked_reason_words(e),
+        }
+        for e in entries
+    }
+
+
 def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
     """How saving a match to its board went, for the line under the table.
 
     state: "saved", "pending" (queued, not yet run), "failed" (a retry may work) or "not_eligible"
     (not finished, practice, abandoned). `can_retry` tells the page to show the retry button; a saved
-    run has `ranks`: seat (as a string) -> its rank on the board, for the seats in the top 100."""
+    run has `ranks`: seat (as a string) -> its rank on the board, for the seats in the top 100, and
+    `unranked`: the human seats that are no human result, with why (`unranked_seats`)."""
     match = match_visible(match_id, actor or Actor())  # nothing of a running duplicate round
     seated = actor is not None and any(not s.is_ai and actor.owns(s) for s in match.seats.all())
     try:
@@ -119,6 +168,7 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
         # Each seat's place on the board (only the top 100 have one), for the end screen.
         rows = board_top(match.game)
         payload["ranks"] = {str(r["seat"]): r["rank"] for r in rows if r["match_id"] == match.pk}
+        payload["unranked"] = unranked_seats(match.pk)
     else:
         payload["retry_label"] = gettext("Save result again")
         payload["retry_label_de"] = RETRY_LABEL

@@ -20,6 +20,7 @@ from games.engine import available_games, get_rules
 from games.entries import match_hold
 from games.errors import NotFound
 from games.models import Match, MatchEvent, MatchStatus
+from games.seat_records import seat_records
 from games.seating import match_multi_seated
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
@@ -96,11 +97,16 @@ def replayed_result(match: Match) -> dict[str, Any]:
 
 
 def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
+    """One entry per seat, with who played it (games.seat_records): a human seat the stand-in played
+    too much of is stored with its reason and never ranked."""
     score = scorer_for(match.game)
     now = timezone.now()
+    names = {s.index: s for s in match.seats.all()}
     rows = []
-    for seat in match.seats.order_by("index"):
+    for record in seat_records(match):
+        seat = names[record.index]
         points, sacks = score(result, seat.index)
+        d = record.decisions
         rows.append(
             LeaderboardEntry(
                 game=match.game,
@@ -112,6 +118,13 @@ def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
                 points=points,
                 sacks=sacks,
                 saved_at=now,
+                ai_version=record.ai_version,
+                opponent_ai_versions=record.opponent_ai_versions,
+                decisions=d.total,
+                stand_in_decisions=d.stand_in,
+                last_deal_decisions=d.last_deal,
+                last_deal_stand_in_decisions=d.last_deal_stand_in,
+                unranked=record.unranked_reason,
             )
         )
     return rows

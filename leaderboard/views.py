@@ -7,6 +7,7 @@ from datetime import datetime
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.ai_words import version_name
 from games.titles import game_title
 from leaderboard import selectors
 from leaderboard.models import TOP_N
@@ -21,7 +22,15 @@ def index(request: HttpRequest) -> HttpResponse:
 def board(request: HttpRequest, game: str) -> HttpResponse:
     if game not in board_games():
         raise Http404("no such leaderboard")
-    rows = [{**row, "saved": datetime.fromisoformat(row["saved_at"])} for row in selectors.board_top(game)]
+    rows = [
+        {
+            **row,
+            "saved": datetime.fromisoformat(row["saved_at"]),
+            "against": ", ".join(version_name(v) for v in row["opponent_ai_versions"]),
+            "level": version_name(row["ai_version"]) if row["ai_version"] else "",
+        }
+        for row in selectors.board_top(game)
+    ]
     context = {
         "game": game,
         "title": game_title(game),

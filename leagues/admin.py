@@ -36,13 +36,18 @@ class LeagueAdmin(admin.ModelAdmin):
         "access",
         "joining_closed",
         "scoring",
+        "ai_version",
         "recurs",
         "created_by",
         "created_at",
     )
-    list_filter = ("game", "access", "scoring", "recurs")
+    list_filter = ("game", "access", "scoring", "ai_version", "recurs")
     search_fields = ("name",)
     inlines = (SeasonInline,)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # The AI level is fixed with the league: its counted results were all played against it.
+        return ("ai_version",) if obj is not None else ()
 
 
 @admin.register(Season)

@@ -32,6 +32,8 @@ class LeagueCreateSerializer(StrictSerializer):
     access = serializers.ChoiceField(choices=Access.values, required=False, default=Access.OPEN)
     scoring = serializers.ChoiceField(choices=Scoring.values, required=False, default=Scoring.TOTAL)
     recurs = serializers.BooleanField(required=False, default=False)
+    # the AI level of every AI seat at the league's tables, fixed for good (default: Anton)
+    ai_version = serializers.CharField(max_length=32, required=False, default=None)
 
 
 class InviteSerializer(StrictSerializer):
@@ -41,7 +43,8 @@ class InviteSerializer(StrictSerializer):
 class TableSerializer(StrictSerializer):
     # "human" or "ai" per seat (a plain string: the seat-kind enum is named by the games API).
     seats = serializers.ListField(child=serializers.CharField(max_length=8), min_length=1)
-    ai_version = serializers.CharField(max_length=32, required=False, default="anton")
+    # the league's own level (the default); any other is refused with `ai_level_fixed`
+    ai_version = serializers.CharField(max_length=32, required=False, default=None)
 
     def validate_seats(self, value: list[str]) -> list[str]:
         if any(kind not in SeatKind.values for kind in value):
@@ -56,7 +59,7 @@ class RoundSerializer(StrictSerializer):
         max_length=services.MAX_ROUND_TABLES,
         error_messages={"max_length": f"a duplicate round has at most {services.MAX_ROUND_TABLES} tables"},
     )
-    ai_version = serializers.CharField(max_length=32, required=False, default="anton")
+    ai_version = serializers.CharField(max_length=32, required=False, default=None)
 
 
 def _user(request: Request) -> User:
@@ -164,6 +167,7 @@ class StandingsView(APIView):
             {
                 "league": league.pk,
                 "scoring": league.scoring,
+                "ai_version": league.ai_version,
                 "season": selectors.season_summary(season),
                 "standings": selectors.season_table(season),
             }

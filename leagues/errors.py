@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from games.errors import BadRequest, Forbidden, GameError, NotFound
 
-__all__ = ["AlreadyMember", "BadRequest", "Forbidden", "NotFound", "NotInvited", "NotMember", "SeasonClosed"]
+__all__ = [
+    "AILevelFixed",
+    "AlreadyMember",
+    "BadRequest",
+    "Forbidden",
+    "NotFound",
+    "NotInvited",
+    "NotMember",
+    "SeasonClosed",
+]
 
 
 class NotInvited(GameError):
@@ -29,3 +38,9 @@ class SeasonClosed(GameError):
 
     code = "season_closed"
     status = 409
+
+
+class AILevelFixed(BadRequest):
+    """A league table asked for an AI level other than the league's own."""
+
+    code = "ai_level_fixed"

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
+from games.ai import DEFAULT_VERSION
 from games.models import Match
 from leagues.seasons import season_dates_check
 
@@ -40,6 +41,11 @@ class League(models.Model):
     # Staff (or the owner) may close a league to new members; invitations still work.
     joining_closed = models.BooleanField(default=False)
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.TOTAL)
+    # The AI level of every AI seat at its tables, fixed when the league is created: a table at another
+    # level is refused, and only results against this level (or against people alone) count.
+    ai_version = models.CharField(
+        max_length=32, default=DEFAULT_VERSION, help_text="The AI version every AI seat of its tables plays."
+    )
     recurs = models.BooleanField(default=False, help_text="Start the next season when one ends.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -199,6 +205,8 @@ class SeasonResult(models.Model):
     place = models.PositiveSmallIntegerField(help_text="1 = best; ties share a place (AI seats included).")
     won = models.BooleanField()
     finished_at = models.DateTimeField()
+    # The AI versions the player's seat played against ([]: people only), from the match's seats.
+    opponent_ai_versions = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ("season", "finished_at", "match")

@@ -9,10 +9,13 @@ is projected. `rebuild` wipes every projection and replays all finished matches 
 A league match counts for its season when it is a finished, non-practice table opened through the
 league, finished before the season's end, and every human seat belongs to a user who was a member of
 the league when the match finished, and no account, browser or session held two of its seats (see
-games.seating; such a match is neither counted nor rated). A table of a shared-deal event whose results
-are held (games.entries: one person at two of its seats) is not projected until staff clear it; one
-held after it counted is withdrawn (`withdraw`). AI seats never get standings; ratings use
-the human seats only.
+games.seating; such a match is neither counted nor rated), and its AI seats (if any) played the
+league's AI level. A table of a shared-deal event whose results are held (games.entries: one person
+at two of its seats) is not projected until staff clear it; one held after it counted is withdrawn
+(`withdraw`). AI seats never get standings; ratings use the human seats only, and of those only the
+human results (games.seat_records): a seat the stand-in played for more than a quarter of its
+decisions, or for most of the last deal, is neither counted nor rated, while the others at its table
+are.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from games.engine import get_rules
 from games.entries import match_hold
 from games.models import Match, MatchEvent, MatchStatus, Seat
 from games.projections import projection_failures_clear, projection_step, published_matches
+from games.seat_records import SeatRecord, seat_records
 from games.seating import seats_multi_held
 from leagues.models import (
     LeagueMatch,
@@ -68,8 +72,10 @@ def _human_seats(seats: list[Seat]) -> list[HumanSeat] | None:
     return [HumanSeat(s.index, int(s.user_id)) for s in humans if s.user_id is not None]
 
 
-def _counting_season(match: Match, humans: list[HumanSeat] | None, multi_seated: bool) -> Season | None:
-    link = LeagueMatch.objects.select_related("season").filter(match=match).first()
+def _counting_season(
+    match: Match, records: list[SeatRecord], humans: list[HumanSeat] | None, multi_seated: bool
+) -> Season | None:
+    link = LeagueMatch.objects.select_related("season__league").filter(match=match).first()
     if link is None or humans is None or not humans or match.practice or match.finished_at is None:
         return None
     if multi_seated:
@@ -77,6 +83,8 @@ def _counting_season(match: Match, humans: list[HumanSeat] | None, multi_seated:
     season = link.season
     if not season.includes(match.finished_at):
         return None
+    if any(r.ai_version != season.league.ai_version for r in records if r.is_ai):
+        return None  # against another AI level than the league's (a table opened before it was fixed)
     users = {h.user_id for h in humans}
     members = Membership.objects.filter(
         league_id=season.league_id, user_id__in=users, joined_at__lte=match.finished_at
@@ -114,9 +122,19 @@ def _project(match: Match) -> ProjectedMatch:
     humans = _human_seats(seats)
     # One person at several seats saw several hands: the match is never ranked.
     multi_seated = seats_multi_held(seats)
-    season = _counting_season(match, humans, multi_seated)
+    listed = seat_records(match)
+    season = _counting_season(match, listed, humans, multi_seated)
+    # Only human results count and rate: not a seat the stand-in played too much of (seat_records).
+    records = {r.index: r for r in listed}
+    counted = [h for h in humans or [] if records[h.index].human_result] if season is not None else []
+    if not counted:
+        season = None
     # Guests get no rating; the registered players among the humans are still rated.
-    rateable = [HumanSeat(s.index, s.user_id) for s in seats if not s.is_ai and s.user_id is not None]
+    rateable = [
+        HumanSeat(s.index, s.user_id)
+        for s in seats
+        if not s.is_ai and s.user_id is not None and records[s.index].human_result
+    ]
     rated = len({h.user_id for h in rateable}) >= 2 and not match.practice and not multi_seated
     record = ProjectedMatch.objects.create(
         match=match, season=season, counted=season is not None, rated=rated
@@ -130,15 +148,21 @@ def _project(match: Match) -> ProjectedMatch:
         record.season = None
         record.save(update_fields=["counted", "rated", "season"])
         return record
-    if season is not None and humans is not None:
-        _count(match, season, humans, result)
+    if season is not None:
+        _count(match, season, counted, result, records)
     # A rating change is made once: a match withdrawn after it was rated and published again keeps it.
     if rated and not RatingChange.objects.filter(match=match).exists():
         _rate(match, rateable, result)
     return record
 
 
-def _count(match: Match, season: Season, humans: list[HumanSeat], result: dict[str, Any]) -> None:
+def _count(
+    match: Match,
+    season: Season,
+    humans: list[HumanSeat],
+    result: dict[str, Any],
+    records: dict[int, SeatRecord],
+) -> None:
     assert match.finished_at is not None
     for h in sorted(humans, key=lambda h: h.user_id):
         points = Decimal(str(result["totals"][h.index])).quantize(Decimal("0.01"))
@@ -153,6 +177,7 @@ def _count(match: Match, season: Season, humans: list[HumanSeat], result: dict[s
             place=place,
             won=won,
             finished_at=match.finished_at,
+            opponent_ai_versions=records[h.index].opponent_ai_versions,
         )
         Standing.objects.get_or_create(season=season, user_id=h.user_id)
         Standing.objects.filter(season=season, user_id=h.user_id).update(

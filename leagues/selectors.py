@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet
 from accounts.models import User
 from games.actors import Actor
 from games.models import Match
+from games.seat_records import seat_records
 from games.selectors import matches_visible_to
 from leagues.errors import NotFound
 from leagues.models import (
@@ -87,6 +88,16 @@ def _trends(season: Season, user_ids: list[int]) -> dict[int, float]:
     return {c.user_id: round(c.delta, 2) for c in changes if latest.get(c.user_id) == c.match_id}
 
 
+def _opponents(season: Season, user_ids: list[int]) -> dict[int, list[str]]:
+    """The AI versions each player's counted results of the season were played against, sorted."""
+    seen: dict[int, set[str]] = defaultdict(set)
+    for user_id, versions in SeasonResult.objects.filter(season=season, user_id__in=user_ids).values_list(
+        "user_id", "opponent_ai_versions"
+    ):
+        seen[user_id].update(versions or [])
+    return {user_id: sorted(versions) for user_id, versions in seen.items()}
+
+
 def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]:
     """The ranked standings, JSON-able. An archived season answers its frozen final table."""
     if frozen and season.is_archived and season.final_standings is not None:
@@ -110,6 +121,7 @@ def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]
     ranked = rank_rows(rows, league.scoring, lambda a, b: net.get((a, b), 0))
     ratings = {r.user_id: r for r in Rating.objects.filter(user_id__in=ids, game=league.game)}
     trends = _trends(season, ids)
+    against = _opponents(season, ids)
     table = []
     for row in ranked:
         rating = ratings.get(row.user_id)
@@ -126,6 +138,8 @@ def season_table(season: Season, *, frozen: bool = True) -> list[dict[str, Any]]
                 "rating": round(rating.ordinal, 2) if rating else None,
                 "trend": trends.get(row.user_id),
                 "last_result_at": row.last_result_at.isoformat() if row.last_result_at else None,
+                # the AI versions of the counted results ([]: against people only)
+                "opponent_ai_versions": against.get(row.user_id, []),
             }
         )
     return table
@@ -151,6 +165,7 @@ def league_summary(league: League) -> dict[str, Any]:
         "access": league.access,
         "joining_closed": league.joining_closed,
         "scoring": league.scoring,
+        "ai_version": league.ai_version,
         "recurs": league.recurs,
         "created_by": league.created_by.get_username() if league.created_by else None,
         "season": season_summary(season) if season else None,
@@ -211,9 +226,21 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
                 "replay": match.is_over and not match.embargoed,
                 # the AI level that sat at the table, if any seat was an AI
                 "ai_version": match.ai_version if any(s.is_ai for s in match.seats.all()) else None,
+                "stand_in": _stand_in(match, user) if match.status == "finished" and result is None else None,
             }
         )
     return rows
+
+
+def _stand_in(match: Match, user: User) -> dict[str, Any] | None:
+    """Why the player's seat of an uncounted match was no human result, if that is why
+    (games.seat_records): the reason and the stand-in's decisions of the seat's."""
+    seat = next((s.index for s in match.seats.all() if s.user_id == user.pk), None)
+    record = next((r for r in seat_records(match) if r.index == seat), None)
+    if record is None or not record.unranked_reason:
+        return None
+    d = record.decisions
+    return {"reason": record.unranked_reason, "decisions": d.total, "stand_in": d.stand_in}
 
 
 def ratings_for_user(user: Any) -> list[Rating]:

@@ -22,6 +22,7 @@ from games.services.holds import event_review
 from games.services.matches import SeatSpec, match_create, match_join
 from games.signals import match_published
 from leagues.errors import (
+    AILevelFixed,
     AlreadyMember,
     BadRequest,
     Forbidden,
@@ -89,8 +90,10 @@ def league_create(
     access: str = Access.OPEN,
     scoring: str = Scoring.TOTAL,
     recurs: bool = False,
+    ai_version: str | None = None,
 ) -> League:
-    """Create a league with its first season; the creator becomes its first member."""
+    """Create a league with its first season; the creator becomes its first member. `ai_version` is
+    the level of every AI seat at its tables, for good (see `league_ai_version`); by default Anton."""
     creator = _registered(creator)
     name = " ".join(str(name).split())
     if not name or len(name) > MAX_NAME:
@@ -105,6 +108,11 @@ def league_create(
         raise BadRequest("access is 'open' or 'invite'")
     if scoring not in Scoring.values:
         raise BadRequest("scoring is 'total', 'average' or 'wins'")
+    versions = ai_registry.available_versions(game)
+    if ai_version is None:
+        ai_version = ai_registry.DEFAULT_VERSION if ai_registry.DEFAULT_VERSION in versions else versions[0]
+    if ai_version not in versions:
+        raise BadRequest(f"no AI version {ai_version!r} for {game}")
     season_dates_refuse(starts_on=starts_on, ends_on=ends_on)
     if ends_on < today():
         raise BadRequest("the season would already be over")
@@ -116,6 +124,7 @@ def league_create(
             access=access,
             scoring=scoring,
             recurs=recurs,
+            ai_version=ai_version,
             created_by=creator,
         )
         Season.objects.create(league=league, number=1, starts_on=starts_on, ends_on=ends_on)
@@ -182,28 +191,42 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
     return invitation
 
 
+def league_ai_version(league: League, asked: str | None, *, ai_seats: bool) -> str:
+    """The AI level of a new table of the league: the league's own. A table with AI seats that asks
+    for another is refused, so that every result a league counts was played against one level and
+    farming an easier AI earns nothing."""
+    if ai_seats and asked is not None and asked != league.ai_version:
+        raise AILevelFixed(
+            f"this league's AI players are {league.ai_version!r}: its tables seat no other AI version "
+            f"(asked for {asked!r})"
+        )
+    return league.ai_version
+
+
 def league_table_open(
     *,
     league_id: int,
     user: User,
     seats: Sequence[str],
-    ai_version: str = ai_registry.DEFAULT_VERSION,
+    ai_version: str | None = None,
     origin: Origin = NO_ORIGIN,
 ) -> Match:
     """A member opens a league table (sitting at seat 0); the other human seats are free for members
-    (games.seating asks `leagues.seating.league_seat_rule` on every join)."""
+    (games.seating asks `leagues.seating.league_seat_rule` on every join). Its AI seats play the
+    league's level (`ai_version` may only name it)."""
     user = _registered(user)
     league = league_get(league_id)
     if not is_member(league, user):
         raise NotMember("only members open league tables")
     season = running_season(league)
+    level = league_ai_version(league, ai_version, ai_seats=SeatKind.AI in seats)
     with transaction.atomic():
         match = match_create(
             game=league.game,
             creator=Actor.for_user(user, origin),
             seats=[SeatSpec(kind=kind) for kind in seats],
             options=league.options,
-            ai_version=ai_version,
+            ai_version=level,
             ranked=True,
         )
         LeagueMatch.objects.create(season=season, match=match)
@@ -215,7 +238,7 @@ def duplicate_round_open(
     league_id: int,
     user: User,
     tables: Sequence[Sequence[User]],
-    ai_version: str = ai_registry.DEFAULT_VERSION,
+    ai_version: str | None = None,
 ) -> DuplicateRound:
     """Open every table of a duplicate round: one secret seed for all, so every table gets the same deals.
 
@@ -255,6 +278,7 @@ def duplicate_round_open(
             raise NotMember("every player of a duplicate round must be a league member")
     # Nor under two accounts: the same browser, session history, or address and device.
     entries.roster_check(tables=tables)
+    level = league_ai_version(league, ai_version, ai_seats=any(len(roster) < n for roster in tables))
     seed = fairness.new_seed()
     with transaction.atomic():
         round_ = DuplicateRound.objects.create(season=season)
@@ -267,7 +291,7 @@ def duplicate_round_open(
                 seats=[SeatSpec(kind=SeatKind.HUMAN if i in at else SeatKind.AI) for i in range(n)],
                 options=league.options,
                 creator_seat=first,
-                ai_version=ai_version,
+                ai_version=level,
                 seed=seed,
                 embargoed=True,
                 ranked=True,

@@ -21,7 +21,7 @@ from accounts.models import User
 from games.actors import actor_from_request
 from games.ai import DEFAULT_VERSION
 from games.ai_strength import ai_choices
-from games.ai_words import choice_label, level_label
+from games.ai_words import choice_label, level_label, version_name
 from games.browser import request_origin
 from games.engine import available_games, get_rules
 from games.errors import GameError
@@ -93,6 +93,13 @@ class LeagueForm(forms.Form):
         self.option_keys: dict[str, list[str]] = {}
         for game in names:
             self.option_keys[game] = []
+            # The league's AI level, per game (each has its own levels), fixed with the league.
+            self.fields[f"ai_{game}"] = forms.ChoiceField(
+                label=_("AI level of the league's tables"),
+                choices=_ai_levels(game),
+                initial=DEFAULT_VERSION,
+                required=False,  # not sent: Anton
+            )
             for field in option_fields(game):
                 name = f"opt_{game}_{field['key']}"
                 self.fields[name] = _option_field(field)
@@ -106,11 +113,16 @@ class LeagueForm(forms.Form):
             self.initial.setdefault("ends_on", today + dt.timedelta(days=27))
 
     def base_fields_shown(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if not name.startswith("opt_")]
+        return [self[name] for name in self.fields if not name.startswith(("opt_", "ai_"))]
 
     def option_groups(self) -> list[dict[str, Any]]:
         return [
-            {"game": game, "title": game_title(game), "fields": [self[name] for name in names]}
+            {
+                "game": game,
+                "title": game_title(game),
+                "ai_level": self[f"ai_{game}"],
+                "fields": [self[name] for name in names],
+            }
             for game, names in self.option_keys.items()
         ]
 
@@ -128,7 +140,9 @@ class LeagueForm(forms.Form):
         data["options"] = {
             name[len(prefix) :]: data[name] for name in self.option_keys.get(game, []) if name in data
         }
-        for names in self.option_keys.values():
+        data["ai_version"] = data.get(f"ai_{game}") or None
+        for game_, names in self.option_keys.items():
+            data.pop(f"ai_{game_}", None)
             for name in names:
                 data.pop(name, None)
         return data
@@ -179,13 +193,17 @@ def _detail(request: HttpRequest, league: League, *, error: str = "", status: in
         "title": game_title(league.game),
         "season": season,
         "seasons": selectors.league_seasons(league),
-        "rows": selectors.season_table(season) if season else [],
+        "rows": [
+            # the AI versions the row's results were against, by name (a frozen table may not know)
+            {**row, "against": ", ".join(version_name(v) for v in row.get("opponent_ai_versions", []))}
+            for row in (selectors.season_table(season) if season else [])
+        ],
         "members": selectors.league_members(league),
         "is_member": selectors.is_member(league, user),
         "is_manager": selectors.is_manager(league, user),
         "invitation": selectors.pending_invitation(league, user),
         "ai_choices": list(range(players)),
-        "ai_levels": _ai_levels(league.game),
+        "ai_level": level_label(league.game, league.ai_version) if league.game in available_games() else "",
         "error": error,
     }
     return render(request, "leagues/detail.html", context, status=status)
@@ -238,9 +256,7 @@ def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
         return _detail(
             request, league, error=str(_("Choose how many AI players sit at the table.")), status=400
         )
-    version = request.POST.get("ai_version", DEFAULT_VERSION)
-    if ai and version not in dict(_ai_levels(league.game)):
-        return _detail(request, league, error=str(_("Choose an AI level.")), status=400)
+    version = request.POST.get("ai_version") or None  # the league's own level; another is refused
     seats = ["human"] * (n - ai) + ["ai"] * ai
     try:
         match = services.league_table_open(

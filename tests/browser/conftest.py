@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,12 +46,12 @@ def _server_env(db_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
+    """Daphne on a free port against a fresh, migrated SQLite file in `tmp`; yields its URL."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium")
-    tmp = tmp_path_factory.mktemp("browser-server")
-    env = _server_env(tmp / "db.sqlite3")
+    env = {**_server_env(tmp / "db.sqlite3"), **extra_env}
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=ROOT,
@@ -92,6 +93,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _serve(tmp_path_factory.mktemp("browser-server")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def watched_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own with the embedded watchdog thread on, as `scripts/serve` runs it: move
+    timers run out and the stand-in plays (the shared server keeps it off, so that no other test's
+    table is played for a player who looks away)."""
+    with _serve(tmp_path_factory.mktemp("watched-server"), WATCHDOG_THREAD="1") as url:
+        yield url
+
+
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
@@ -130,9 +146,7 @@ class Watch:
             self.problems.append(f"HTTP {resp.status}: {resp.request.method} {resp.url}")
 
 
-@pytest.fixture
-def new_page(browser: Any, server: str) -> Iterator[Any]:
-    """new_page(lang="de") -> (page, watch); contexts are closed after the test."""
+def _pages(browser: Any, server: str) -> Iterator[Any]:
     contexts: list[Any] = []
 
     def make(lang: str = "de", viewport: dict[str, int] | None = None) -> tuple[Any, Watch]:
@@ -150,6 +164,18 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str) -> Iterator[Any]:
+    """new_page(lang="de") -> (page, watch); contexts are closed after the test."""
+    yield from _pages(browser, server)
+
+
+@pytest.fixture
+def watched_page(browser: Any, watched_server: str) -> Iterator[Any]:
+    """new_page on the `watched_server`."""
+    yield from _pages(browser, watched_server)
 
 
 def shot(page: Any, name: str) -> None:

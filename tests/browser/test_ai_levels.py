@@ -71,27 +71,31 @@ def test_the_preisjass_quick_start_words_bernd(new_page: Any, lang: str) -> None
     assert watch.problems == []
 
 
-def test_a_league_table_seats_the_chosen_level(new_page: Any) -> None:
-    """The league page offers the levels in words (the select fits a phone), seats the chosen one, and
-    the player's league matches show which AI played."""
+def test_a_league_fixes_the_chosen_level(new_page: Any) -> None:
+    """The league form offers each game's levels in words (the select fits a phone); the league page
+    names the chosen one, its tables seat it, and the player's league matches show which AI played."""
     page, watch = new_page("de", PHONE)
     register(page, "liga_dora", "Liga Dora")
     page.goto("/leagues/")
     page.fill("input[name=name]", "Schnapsrunde")
     page.select_option("select[name=game]", "schnapsen")
-    page.locator("form[data-role=league-form] button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/leagues/\d+/$"))
-    league_url = page.url
-    levels = page.locator("#ai-level option").all_inner_texts()
+    select = page.locator("select[name=ai_schnapsen]")
+    levels = select.locator("option").all_inner_texts()
     assert levels[0] == BASELINE["de"] and re.fullmatch(rf"Dora — {BUMMERLS['de']}", levels[2]), levels
-    box = page.locator("#ai-level").bounding_box()
+    box = select.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"], (
         "the level select runs off the screen"
     )
-    page.locator("#ai-level").scroll_into_view_if_needed()
+    select.select_option("dora")
+    select.scroll_into_view_if_needed()
+    shot(page, "ai-levels-league-form-de-390")
+    page.locator("form[data-role=league-form] button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/leagues/\d+/$"))
+    league_url = page.url
+    assert page.locator("[data-role=ai-level] strong").inner_text() == levels[2]
+    assert page.locator("#ai-level").count() == 0  # the level is the league's, not chosen per table
     shot(page, "ai-levels-league-de-390")
     page.select_option("#ai-seats", "1")
-    page.select_option("#ai-level", "dora")
     page.get_by_role("button", name="Ligatisch eröffnen").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.goto(f"{league_url}players/liga_dora/")

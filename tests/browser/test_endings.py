@@ -1,5 +1,6 @@
 """The edges of a match: a waiting table offers its link to copy; at the end the save line says
-"saving…" while the save is pending, then "saved" with the rank reached, and the menu has no "Quit"."""
+"saving…" while the save is pending, then "saved" with the rank reached, or why a seat the stand-in
+played is not ranked; and the menu has no "Quit"."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import MOVED_JS, PHONE, STEP_JS
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import DESKTOP, MOVED_JS, PHONE, STEP_JS
 
 pytestmark = pytest.mark.browser
 
@@ -86,6 +88,40 @@ def test_the_save_line_says_saving_then_saved_with_the_rank(new_page: Any) -> No
     assert page.locator("[data-role=save-status] [data-action=save-again]").count() == 0
     page.locator("[data-role=menu] summary").click()
     assert page.locator("[data-action=leave]").count() == 0  # nothing to quit after the end
+    assert watch.problems == []
+
+
+def test_a_seat_the_stand_in_played_is_told_why_it_is_not_ranked(watched_page: Any) -> None:
+    """The issue's idle seat in the browser: a one-deal Schnapsen with a one-second move timer, the
+    page (and its socket) open, no card played. The stand-in plays every move, and the end screen says
+    that this result is not ranked and why, on the phone and the desktop."""
+    page, watch = watched_page("de", viewport=PHONE)
+    page.goto("/")
+    created = page.evaluate(
+        """async () => {
+          const api = await import('/static/frontend/js/api.js');
+          const seats = [{kind: 'human', name: ''}, {kind: 'ai', name: ''}];
+          return api.post('/api/matches/', {game: 'schnapsen', seats, name: 'Ida Idle', move_timer: 1,
+                                            options: {start_score: 1}});
+        }"""
+    )
+    page.goto(f"/matches/{created['id']}/")
+    line = page.locator("[data-role=save-status][data-state=unranked]")
+    line.wait_for(timeout=90000)
+    text = line.inner_text()
+    assert re.fullmatch(
+        r"Nicht als Ergebnis eines Menschen gewertet: Die KI-Vertretung traf (\d+) der \1 Entscheidungen "
+        r"dieses Platzes \(mehr als ein Viertel\)\.",
+        text,
+    ), text
+    assert page.locator("[data-role=save-status] [data-rank]").count() == 0
+    for size, name in ((PHONE, "390"), (DESKTOP, "1366")):
+        page.set_viewport_size(size)
+        line.scroll_into_view_if_needed()
+        box = line.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"stand-in-unranked-{name}.png"))
     assert watch.problems == []
 
 

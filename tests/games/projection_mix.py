@@ -23,6 +23,7 @@ from leagues.models import LeagueMatch, ProjectedMatch, Rating, RatingChange, Se
 from tests import factories
 from tests.leaderboard.conftest import play_human_to_end, preisjass_match
 from tests.leagues.conftest import join, league_duel, make_league
+from tests.stand_in_play import play_through_api
 
 GUEST = Actor(
     guest_token="g" * 32, display_name="Gast Gerd", origin=Origin(browser="b-gerd", session="g" * 32)
@@ -60,8 +61,9 @@ def duel_table(game: str, a: Actor, b: Actor, cards: int = 3) -> Match:
 
 def play_mix(duel: str) -> Mix:
     """League and non-league duels (one with a guest), a duplicate round whose first table finishes
-    before an ordinary match and whose release comes after it, a Preisjass run against AI seats, a
-    practice run and an abandoned match; one leaderboard entry hidden by staff."""
+    before an ordinary match and whose release comes after it, a Preisjass run against AI seats, one
+    the stand-in played, a practice run and an abandoned match; one leaderboard entry hidden by
+    staff."""
     names = ("anna", "ben", "carl", "dora")
     users = {n: factories.user(n) for n in names}
     anna, ben, carl, dora = (users[n] for n in names)
@@ -97,6 +99,16 @@ def play_mix(duel: str) -> Mix:
     play(matches["plain2"], {0: act["ben"], 1: act["dora"]}, 5)
 
     matches["preisjass"] = play_human_to_end(preisjass_match(anna), anna, seed=6)
+    # A run the stand-in played all of (its player's socket open, the move timer running out): the
+    # seat is stored with its reason and never ranked.
+    idle = match_create(
+        game="preisjass",
+        creator=act["carl"],
+        seats=[SeatSpec(), SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai")],
+        ai_version="random",
+        move_timer=5,
+    )
+    matches["stand_in"] = play_through_api(idle.pk, {0: carl}, stand_in=lambda seat, deal: True)
     practice = preisjass_match(ben)
     match_show_hands(match_id=practice.pk, actor=act["ben"])
     matches["practice"] = play_human_to_end(practice, ben, seed=7)
@@ -139,6 +151,10 @@ def snapshot() -> dict[str, Any]:
             user.get(e.user_id or 0),
             e.points,
             e.sacks,
+            e.ai_version,
+            e.opponent_ai_versions,
+            (e.decisions, e.stand_in_decisions, e.last_deal_decisions, e.last_deal_stand_in_decisions),
+            e.unranked,
             e.hidden,
         )
         for e in LeaderboardEntry.objects.order_by("game", "-points", "saved_at", "id")
@@ -160,6 +176,7 @@ def snapshot() -> dict[str, Any]:
                 r.place,
                 r.won,
                 r.finished_at,
+                r.opponent_ai_versions,
             )
             for r in SeasonResult.objects.select_related("season__league")
         ),

@@ -188,19 +188,20 @@ def test_the_api_gives_the_words_in_the_requests_language(strength_file: Path, c
     assert dora["measured_on"].startswith("Измерено на 120")
 
 
-def test_a_league_table_seats_the_chosen_level_and_shows_it(strength_file: Path) -> None:
+def test_a_league_table_seats_the_league_s_level_and_shows_it(strength_file: Path) -> None:
     anna, ben = factories.user("anna"), factories.user("ben")
-    league = make_league(anna, game="schnapsen", options={})
+    league = make_league(anna, game="schnapsen", options={}, ai_version="dora")
     join(league, ben)
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(ben)
     page = client.get(f"/leagues/{league.pk}/").content.decode()
-    assert 'name="ai_version"' in page and EXPECTED["schnapsen"]["de"] in page
+    # The level is the league's: shown in words, not offered for choice.
+    assert 'name="ai_version"' not in page and EXPECTED["schnapsen"]["de"] in page
     assert (
         client.post(f"/leagues/{league.pk}/tables/", {"ai_seats": "1", "ai_version": "random"}).status_code
         == 400
     )
-    r = client.post(f"/leagues/{league.pk}/tables/", {"ai_seats": "1", "ai_version": "dora"})
+    r = client.post(f"/leagues/{league.pk}/tables/", {"ai_seats": "1"})
     assert r.status_code == 302
     match = Match.objects.get(pk=LeagueMatch.objects.get().match_id)
     assert [s.ai_version for s in match.seats.order_by("index")] == ["", "dora"]

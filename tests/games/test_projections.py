@@ -22,8 +22,20 @@ def test_rebuilt_projections_equal_the_live_ones(duel) -> None:
     live = snapshot()
     on_board = {key for _, key, *_ in live["board"]}
     keys = {name: archive_key(m) for name, m in mix.matches.items()}
-    expected = {"league1", "league2", "round1", "round2", "plain1", "plain2", "guest", "preisjass"}
+    expected = {
+        "league1",
+        "league2",
+        "round1",
+        "round2",
+        "plain1",
+        "plain2",
+        "guest",
+        "preisjass",
+        "stand_in",
+    }
     assert on_board == {keys[n] for n in expected}  # practice and abandoned never
+    unranked = [(row[1], row[2], row[-2]) for row in live["board"] if row[-2]]
+    assert unranked == [(keys["stand_in"], 0, "stand_in")]  # stored with its reason, never ranked
     assert len(live["standings"]) == 4 and len(live["ratings"]) == 4 and len(live["rating_changes"]) == 12
     assert sum(1 for row in live["board"] if row[-1]) == 1  # the hidden entry
     # Equal points on the duel board: the saved-first order is compared too.

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_ai_seats_get_no_standings(players) -> None:
     anna = players[0]
-    league = make_league(anna, game="preisjass")
+    league = make_league(anna, game="preisjass", ai_version="random")
     match = services.league_table_open(
         league_id=league.pk, user=anna, seats=["human", "ai", "ai", "ai"], ai_version="random"
     )

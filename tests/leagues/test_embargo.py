@@ -135,7 +135,7 @@ async def test_the_socket_of_an_embargoed_table_refuses_everyone_not_seated_at_i
 
 def test_league_tables_never_show_all_hands(players) -> None:
     anna = players[0]
-    league = make_league(anna, game="preisjass")
+    league = make_league(anna, game="preisjass", ai_version="random")
     table = services.league_table_open(
         league_id=league.pk, user=anna, seats=["human", "ai", "ai", "ai"], ai_version="random"
     )

@@ -20,6 +20,12 @@
     return "= 0";
   }
 
+  // The AI versions a row's results were against, by name as the page writes them ("dora" -> "Dora").
+  function against(versions) {
+    if (!versions || !versions.length) return "–";
+    return versions.map(function (v) { return v.charAt(0).toUpperCase() + v.slice(1); }).join(", ");
+  }
+
   function render(rows) {
     if (!rows.length) return;
     var fresh = document.createDocumentFragment();
@@ -38,6 +44,9 @@
       tr.appendChild(cell(String(row.wins), true));
       tr.appendChild(cell(row.rating === null ? "–" : String(row.rating), true));
       tr.appendChild(cell(trend(row.trend), true));
+      var versus = cell(against(row.opponent_ai_versions), false);
+      versus.dataset.field = "against";
+      tr.appendChild(versus);
       fresh.appendChild(tr);
     });
     body.replaceChildren(fresh);

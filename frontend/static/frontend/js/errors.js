@@ -27,6 +27,7 @@ const MESSAGES = {
   not_invited: () => t("This league is by invitation only."),
   not_member: () => t("Only the league's members may do this."),
   season_closed: () => t("This season is closed."),
+  ai_level_fixed: () => t("This league's tables seat one AI level only: its own."),
   not_eligible: () => t("This match cannot be saved to a leaderboard."),
   match_not_finished: () => t("The match is not finished yet."),
   result_held: () => t("The result waits until staff have reviewed the players of this round."),

@@ -56,8 +56,15 @@ function showSave(status) {
   } else if (status.state === "saved") {
     const seat = app.shown ? app.shown.seat : null;
     const rank = status.ranks && seat !== null ? status.ranks[String(seat)] : undefined;
-    const text = rank ? `${t("Result saved")} – ${tf("rank %(rank)s on the leaderboard", { rank })}` : t("Result saved");
-    parts.push(el("strong", { "data-message": "", "data-rank": rank || "" }, `✓ ${text}`));
+    // A seat the stand-in played too much of is no person's result: the server says why, in the page's language.
+    const unranked = status.unranked && seat !== null ? status.unranked[String(seat)] : undefined;
+    if (unranked) {
+      box.dataset.state = "unranked";
+      parts.push(el("span", { "data-message": "", "data-unranked": unranked.reason }, unranked.message));
+    } else {
+      const text = rank ? `${t("Result saved")} – ${tf("rank %(rank)s on the leaderboard", { rank })}` : t("Result saved");
+      parts.push(el("strong", { "data-message": "", "data-rank": rank || "" }, `✓ ${text}`));
+    }
   } else if (status.state === "unknown") {
     parts.push(el("span", { "data-message": "" }, status.message || ""));
   } else if (status.state === "pending" && save.polls < SAVE_POLLS) {
