@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "leagues",
     "leaderboard",
     "analysis",
+    "collusion",
     "frontend",
 ]
 
@@ -313,6 +314,8 @@ CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": "moves"},
     "leaderboard.tasks.*": {"queue": "projections"},
     "leagues.tasks.*": {"queue": "projections"},
+    # the collusion monitor values a finished match's card play: seconds, beside the other projections
+    "collusion.tasks.*": {"queue": "projections"},
     # post-match analyses take seconds to a minute of CPU each: a queue and workers of their own
     "analysis.tasks.*": {"queue": "analysis"},
 }
