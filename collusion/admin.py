@@ -4,6 +4,7 @@ what to do about a pair is a decision staff take elsewhere (nothing is banned au
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.contrib import admin
@@ -14,6 +15,7 @@ from django.utils.safestring import SafeString
 from collusion import selectors
 from collusion.models import CollusionPair
 from collusion.services import threshold
+from games.ai.collusion import statistic
 
 
 @admin.register(CollusionPair)
@@ -23,6 +25,7 @@ class CollusionPairAdmin(admin.ModelAdmin):
         "user_low",
         "user_high",
         "z",
+        "effect",
         "flagged",
         "matches",
         "deals",
@@ -40,6 +43,7 @@ class CollusionPairAdmin(admin.ModelAdmin):
         "user_low",
         "user_high",
         "z",
+        "effect",
         "threshold",
         "flagged",
         "matches",
@@ -65,9 +69,13 @@ class CollusionPairAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # the next projection of their matches would bring the pair back
 
-    @admin.display(description="threshold (z)")
-    def threshold(self, obj: CollusionPair) -> float:
-        return threshold()
+    @admin.display(description="effect (z / √deals scored)")
+    def effect(self, obj: CollusionPair) -> str:
+        return f"{obj.z / math.sqrt(obj.scored_deals):.2f}" if obj.scored_deals else "-"
+
+    @admin.display(description="flagged at")
+    def threshold(self, obj: CollusionPair) -> str:
+        return f"z >= {threshold()} with an effect of at least {statistic.EFFECT}"
 
     @admin.display(description="tables together")
     def tables(self, obj: CollusionPair) -> str:

@@ -20,6 +20,8 @@ SHOWN_DECISIONS = 12
 class MatchEvidence:
     row: CollusionMatch
     names: dict[int, str]
+    #: what the pair's cards gained them on the real deals against the AI's choices, all decisions
+    true_gain: float
     #: the decisions with the highest scores, each with the player's name
     top: list[dict[str, Any]]
 
@@ -32,7 +34,8 @@ def pair_matches(pair: CollusionPair) -> list[MatchEvidence]:
     for row in rows:
         names = {s.index: s.display_name for s in row.match.seats.all()}
         top = sorted(row.decisions, key=lambda d: (-d["score"], d["seq"]))[:SHOWN_DECISIONS]
-        out.append(MatchEvidence(row, names, [{**d, "name": names.get(d["seat"], "")} for d in top]))
+        gain = sum(float(d["true_gain"]) for d in row.decisions)
+        out.append(MatchEvidence(row, names, gain, [{**d, "name": names.get(d["seat"], "")} for d in top]))
     return out
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from games.ai import get_player
 from games.ai.collusion import statistic
-from games.ai.collusion.evidence import HALF_WORLDS, _Values, contrast, match_evidence
+from games.ai.collusion.evidence import HALF_WORLDS, WorldValues, contrast, match_evidence
 from games.ai.collusion.pair import PairPreferanzen, pair_points, preferans_sides
 from games.ai.collusion.worlds import preferans_view, preferanzen_hands
 from games.ai.preferans_search import state as preferans_state
@@ -160,39 +160,59 @@ def test_preferans_worlds_hold_the_partner_s_hand() -> None:
     assert checked >= 20
 
 
-def _values(a: list[list[float]], b: list[list[float]], c: list[list[float]], t: list[float]) -> _Values:
-    return _Values(a, b, c, t)
+def _values(a: list[list[float]], b: list[list[float]], c: list[list[float]], t: list[float]) -> WorldValues:
+    return WorldValues(a, b, c, t)
 
 
 def test_a_card_the_own_view_rates_best_everywhere_scores_zero() -> None:
     rows = [[1.0, 3.0, 0.0]] * HALF_WORLDS
-    values = _values(rows, rows, [[0.0, 5.0, 2.0]] * 2, [1.0, 4.0, 0.0])
-    ref, view_gain, partner_gain, true_gain, score, true_score = contrast(values, played=1)
-    assert ref == 1 and (view_gain, partner_gain, true_gain, score, true_score) == (0, 0, 0, 0, 0)
+    c = contrast(_values(rows, rows, [[0.0, 5.0, 2.0]] * 2, [1.0, 4.0, 0.0]), played=1)
+    assert c.reference == 1 and (c.view_gain, c.partner_gain, c.true_gain, c.score) == (0, 0, 0, 0)
 
 
 def test_a_card_only_the_partner_s_hand_explains_scores_positive() -> None:
     own = [[2.0, 0.0]] * HALF_WORLDS  # the own view: card 0 by two points
     seen = [[-4.0, 0.0]] * 3  # the partner's hand: card 1 by four
-    ref, view_gain, partner_gain, true_gain, score, true_score = contrast(
-        _values(own, own, seen, [-4.0, 0.0]), 1
-    )
-    assert ref == 0 and view_gain == -2.0 and partner_gain == 4.0 and true_gain == 4.0
-    assert score == 6.0 and true_score == 6.0
+    c = contrast(_values(own, own, seen, [-4.0, 0.0]), played=1)
+    assert c.reference == 0 and (c.view_gain, c.partner_gain, c.true_gain, c.score) == (-2, 4, 4, 6)
     # the same card played by a seat whose partner's hand says nothing new: a loss, not collusion
-    _, _, _, _, score, _ = contrast(_values(own, own, [[2.0, 0.0]] * 3, [2.0, 0.0]), 1)
-    assert score == 0.0
+    assert contrast(_values(own, own, [[2.0, 0.0]] * 3, [2.0, 0.0]), played=1).score == 0
 
 
-def test_the_choice_is_valued_on_the_half_that_did_not_make_it() -> None:
-    # half A prefers card 0, half B card 1: each is valued on the other half, so sampling noise in the
-    # own view does not make the played card look better than it is
-    a = [[1.0, 0.0]] * HALF_WORLDS
-    b = [[0.0, 1.0]] * HALF_WORLDS
-    c = [[0.0, 0.0]] * 2
-    _, _, _, _, score, _ = contrast(_values(a, b, c, [0.0, 0.0]), played=1)
-    # ref_A = 0 valued on B: gain 1 -> -1; ref_B = 1 (the played card) -> 0
-    assert score == pytest.approx(-0.5)
+def test_an_honest_choice_scores_zero_on_average_and_a_sighted_one_above() -> None:
+    """A model of one decision: each card's worth given the partner's hand is `h` (unknown to the seat;
+    a fresh h for each own-view world, the real one for the worlds with the partner's hand known),
+    plus each world's own noise. The honest seat chooses on worlds of its own; the sighted one on h.
+    The honest mean is zero because the AI's choice is valued on the half that did not make it;
+    valued on the worlds that made it (partner_gain - view_gain), an honest deviation would look like
+    a gain."""
+    rng = random.Random(11)
+
+    def worlds(h: list[float] | None, n: int) -> list[list[float]]:
+        return [[(x if h else rng.gauss(0, 1)) + rng.gauss(0, 1) for x in (h or [0.0] * 3)] for _ in range(n)]
+
+    honest, sighted, naive = [], [], []
+    for _ in range(3000):
+        h = [rng.gauss(0, 1) for _ in range(3)]
+        own = worlds(None, 2 * HALF_WORLDS)
+        values = _values(own[:HALF_WORLDS], own[HALF_WORLDS:], worlds(h, 6), h)
+        mine = [sum(col) for col in zip(*worlds(None, 4), strict=True)]  # the honest seat's own look
+        played = max(range(3), key=lambda i: mine[i])
+        c = contrast(values, played)
+        honest.append(c.score)
+        naive.append(c.partner_gain - c.view_gain)
+        sighted.append(contrast(values, max(range(3), key=lambda i: h[i])).score)
+
+    def mean_se(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+    m, se = mean_se(honest)
+    assert abs(m) < 3 * se
+    m, se = mean_se(naive)
+    assert m > 5 * se  # what the halves prevent
+    m, se = mean_se(sighted)
+    assert m > 10 * se
 
 
 def test_the_pair_statistic() -> None:

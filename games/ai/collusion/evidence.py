@@ -18,8 +18,9 @@ own-view worlds and valued on the other (both ways round, averaged), so that the
 valued on the worlds that chose it. Whatever a seat plays, as long as it decides from what it may
 see, its score is zero on average: C averaged over the partner's hands it could be holding is the
 own view again. A seat that plays on its partner's cards picks the cards that C rates above what its
-own view shows: a positive score. `true_score` is the same contrast with T for C (noisier: it
-carries the third seat's cards too).
+own view shows: a positive score. (The same contrast with T for C would do as well in Preferans,
+where the partner's hand leaves little of the third seat's unknown, and worse elsewhere: T carries
+the luck of the third seat's cards too.)
 
 Work per decision is bounded by nodes (no clock), and the worlds come from an rng seeded by the
 version, the seq and the two seats, so the same events always give the same figures.
@@ -77,15 +78,15 @@ class Decision:
     partner_gain: float
     true_gain: float
     score: float
-    true_score: float
 
     def to_json(self) -> JSON:
         return asdict(self)
 
 
 @dataclass(frozen=True)
-class _Values:
-    """Each legal card's value for the pair in each world of a set, `[world][card]`."""
+class WorldValues:
+    """Each legal card's value for the pair in each world of a set, `[world][card]` (`t`: the real
+    deal's, `[card]`)."""
 
     a: list[list[float]]
     b: list[list[float]]
@@ -98,7 +99,7 @@ class _Valuer(Protocol):
 
     def deal(self, state: GameState) -> int: ...
 
-    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> _Values: ...
+    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues: ...
 
 
 def _mean(rows: list[list[float]], i: int) -> float:
@@ -111,8 +112,19 @@ def _best(rows: list[list[float]], played: int) -> int:
     return max(range(len(means)), key=lambda i: (means[i], i == played, -i))
 
 
-def contrast(values: _Values, played: int) -> tuple[int, float, float, float, float, float]:
-    """(the AI's choice, view_gain, partner_gain, true_gain, score, true_score) for the card `played`."""
+@dataclass(frozen=True)
+class Contrast:
+    """The played card against the AI's choice (module docstring)."""
+
+    reference: int
+    view_gain: float
+    partner_gain: float
+    true_gain: float
+    score: float
+
+
+def contrast(values: WorldValues, played: int) -> Contrast:
+    """How the card `played` (an index of the legal cards) fared against the AI's choice."""
     own = values.a + values.b
     ref = _best(own, played)
 
@@ -123,9 +135,7 @@ def contrast(values: _Values, played: int) -> tuple[int, float, float, float, fl
     score = 0.5 * (
         gain(values.c, ref_a) - gain(values.b, ref_a) + gain(values.c, ref_b) - gain(values.a, ref_b)
     )
-    t = [values.t]
-    true_score = 0.5 * (gain(t, ref_a) - gain(values.b, ref_a) + gain(t, ref_b) - gain(values.a, ref_b))
-    return ref, gain(own, ref), gain(values.c, ref), gain(t, ref), score, true_score
+    return Contrast(ref, gain(own, ref), gain(values.c, ref), gain([values.t], ref), score)
 
 
 class _Preferanzen:
@@ -135,7 +145,7 @@ class _Preferanzen:
     def deal(self, state: GameState) -> int:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
-    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> _Values:
+    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues:
         view = state.view(seat)
         hand = list(state.hands[partner])  # type: ignore[attr-defined]
         moves = [PREFERANZEN_INDEX[c] for c in legal]
@@ -166,7 +176,7 @@ class _Preferanzen:
         unlimited = Budget(UNLIMITED, NO_CLOCK)
         c = valued(known, unlimited)
         t = valued([preferanzen_deal(state)], unlimited)[0]
-        return _Values(a_b[:HALF_WORLDS], a_b[HALF_WORLDS:], c, t)
+        return WorldValues(a_b[:HALF_WORLDS], a_b[HALF_WORLDS:], c, t)
 
 
 class _Preferans:
@@ -179,7 +189,7 @@ class _Preferans:
     def deal(self, state: GameState) -> int:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
-    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> _Values:
+    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues:
         view = state.view(seat)
         hand = list(state.hands[partner])  # type: ignore[attr-defined]
         active = view["active"]
@@ -214,7 +224,7 @@ class _Preferans:
         unlimited = Budget(UNLIMITED, NO_CLOCK)
         c = valued(known, unlimited, stop)
         t = valued([preferans_state.from_engine(state)], unlimited, stop)[0]
-        return _Values(a_b[:HALF_WORLDS], a_b[HALF_WORLDS:], c, t)
+        return WorldValues(a_b[:HALF_WORLDS], a_b[HALF_WORLDS:], c, t)
 
 
 def _valuer(game: str) -> _Valuer:
@@ -250,7 +260,7 @@ def match_evidence(
         for pair in mine:
             partner = pair[0] + pair[1] - seat
             values = valuer.values(state, seat, partner, cards, f"{VERSION}:{seq}:{seat}:{partner}")
-            ref, view_gain, partner_gain, true_gain, score, true_score = contrast(values, played)
+            c = contrast(values, played)
             wanted[pair].append(
                 Decision(
                     seq=seq,
@@ -258,12 +268,11 @@ def match_evidence(
                     partner=partner,
                     deal=valuer.deal(state),
                     played=cards[played],
-                    reference=cards[ref],
-                    view_gain=round(view_gain, 4),
-                    partner_gain=round(partner_gain, 4),
-                    true_gain=round(true_gain, 4),
-                    score=round(score, 4),
-                    true_score=round(true_score, 4),
+                    reference=cards[c.reference],
+                    view_gain=round(c.view_gain, 4),
+                    partner_gain=round(c.partner_gain, 4),
+                    true_gain=round(c.true_gain, 4),
+                    score=round(c.score, 4),
                 )
             )
             if progress is not None:
