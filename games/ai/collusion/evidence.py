@@ -99,7 +99,9 @@ class _Valuer(Protocol):
 
     def deal(self, state: GameState) -> int: ...
 
-    def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues: ...
+    def values(
+        self, state: GameState, seat: int, partner: int, legal: list[str], seed: str
+    ) -> WorldValues: ...
 
 
 def _mean(rows: list[list[float]], i: int) -> float:

@@ -7,9 +7,9 @@ z = sum / sqrt(sum of squares), which is about standard normal for a pair whose 
 zero (an honest pair, of any strength) and grows like the square root of the deals for a pair whose
 scores have a positive mean. Its `effect`, z / sqrt(deals) (the deal sums' mean over their root mean
 square), does not grow with the deals: about 0.65 for pairs that see each other's hands, zero on
-average for honest ones (spread about ±0.2 at 25 deals). A pair is flagged at `z >= THRESHOLD` with an effect of at least `EFFECT`,
-so that a small bias of the monitor (its worlds do not read the bidding as a player might) cannot
-flag an honest pair that simply plays very many deals together.
+average for honest ones (spread about ±0.2 at 25 deals). A pair is flagged at `z >= THRESHOLD`
+with an effect of at least `EFFECT`, so that a small bias of the monitor (its worlds do not read the
+bidding as a player might) cannot flag an honest pair that simply plays very many deals together.
 """
 
 from __future__ import annotations
