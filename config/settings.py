@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "leagues",
     "leaderboard",
     "analysis",
+    "collusion",
     "frontend",
 ]
 
@@ -330,6 +331,9 @@ CELERY_TASK_ROUTES = {
     # the sweep for lost analyses is a query and an enqueue: with the watchdog, never behind the
     # analyses it looks after
     "analysis.tasks.recover": {"queue": "moves"},
+    # the collusion monitor values a finished match's card play: seconds to tens of seconds a pool, so it
+    # runs on the analysis workers, never in front of a leaderboard save
+    "collusion.tasks.*": {"queue": "analysis"},
     # post-match analyses take seconds to a minute of CPU each: a queue and workers of their own
     "analysis.tasks.*": {"queue": "analysis"},
 }

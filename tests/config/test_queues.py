@@ -26,6 +26,7 @@ def test_moves_and_projections_go_to_queues_of_their_own() -> None:
     assert queue_of("leaderboard.tasks.save_match") == "projections"
     assert queue_of("leagues.tasks.project_match") == "projections"
     assert queue_of("leagues.tasks.season_rollover") == "projections"
+    assert queue_of("collusion.tasks.project_match") == "analysis"
     assert queue_of("analysis.tasks.analyse") == "analysis"
     assert queue_of("analysis.tasks.recover") == "moves"  # the sweep never waits behind analyses
     assert queue_of("some.other.task") == "celery"

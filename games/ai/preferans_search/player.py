@@ -309,7 +309,7 @@ class SearchPreferans:
                     values = self._solve(deal, me, budget, pass_stop)
                 except BudgetExceeded:
                     break
-                target, _ = sides(deal, me)
+                target, _ = self._sides(deal, me)
                 taken = sum(deal.tricks[p] for p in range(3) if target >> p & 1)
                 for card in totals:
                     totals[card] += weight * self._utility(deal, me, taken + values[card])
@@ -330,8 +330,13 @@ class SearchPreferans:
         """The target's future tricks after each legal card in one world, searched to trick `stop`."""
         if deal.kind == RASPASY and self.selfish_exact:
             return SelfishSolver(deal, me, budget, stop=stop).move_values(deal)
-        target, maximizers = sides(deal, me)
+        target, maximizers = self._sides(deal, me)
         return Solver(deal, target, maximizers, budget, stop=stop).move_values(deal)
+
+    def _sides(self, deal: Deal, me: int) -> tuple[int, int]:
+        """Whose tricks the card play counts and who raises them (one place, so that a variant, the
+        collusion bench's players, can play for another side)."""
+        return sides(deal, me)
 
     @staticmethod
     def _utility(deal: Deal, me: int, tricks: float) -> float:

@@ -101,9 +101,9 @@ class SearchPreferanzen:
         else:
             depth = self.plies + (players - len(view["trick"])) % players
         done = 0
-        game = PreferanzenGame(me)
+        game = self._search_game(me)
         for _ in range(self.worlds):
-            deal = world_deal(view, rng)
+            deal = self._world_deal(view, rng)
             table: Table = {}
             try:
                 values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
@@ -125,7 +125,7 @@ class SearchPreferanzen:
     ) -> float:
         """`me`'s side's points for the deal dealt as `hands`, searched `contract_plies` deep."""
         deal = Deal(terms, hands, playing, leader)
-        value = search(PreferanzenGame(me), deal, self.contract_plies, budget, {})
+        value = search(self._search_game(me), deal, self.contract_plies, budget, {})
         self.stats["worlds"] += 1
         return value
 
@@ -159,8 +159,16 @@ class SearchPreferanzen:
             total += self._value(t, hands, [0, 1, 2], leader, me, budget)
         return total / len(worlds)
 
+    # The worlds and the side searched: one place each, so that a variant (the collusion bench's
+    # players) can change what they see or play for.
     def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[tuple[list[int], int]]:
         return [sample_hands(view, rng) for _ in range(count)]
+
+    def _world_deal(self, view: JSON, rng: random.Random) -> Deal:
+        return world_deal(view, rng)
+
+    def _search_game(self, me: int) -> PreferanzenGame:
+        return PreferanzenGame(me)
 
     # ------------------------------------------------------------------ auction
     def _bid(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:

@@ -184,6 +184,11 @@ def terms_from_view(view: JSON, hands: list[int] | None = None) -> Terms:
 def world_deal(view: JSON, rng: random.Random) -> Deal:
     """A full Deal in play consistent with `view` (the seat to move is the view's seat)."""
     hands, _ = sample_hands(view, rng)
+    return deal_in_play(view, hands)
+
+
+def deal_in_play(view: JSON, hands: list[int]) -> Deal:
+    """The Deal in play that `view` shows, with every seat's hand now given by `hands` (masks)."""
     deal = Deal(terms_from_view(view, hands), hands, list(view["playing"]), view["seat"])
     deal.tricks = list(view["tricks_won"])
     run = best = 0
