@@ -1,4 +1,5 @@
-"""Shared fixtures: AI moves run inline with no delay, and the test-only game is registered."""
+"""Shared fixtures: AI moves run inline with no delay, and the test-only game is registered; under
+pytest-xdist each worker has its own Redis database (tests/parallel.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,31 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
+from django.utils import translation
 
 from games import engine, snapshots, state_cache
 from games.services import presence
+from tests import parallel
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    parallel.use_worker_redis(django_settings)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    parallel.distinct_schemathesis_ids(items)
+    parallel.group_live_tests(items)
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Every test starts in the site's language: a test that rendered in another (a request with
+    Accept-Language) leaves its thread's language active, and a later test would see it."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
@@ -58,5 +80,8 @@ def _close_stray_connections(django_db_setup: None, django_db_blocker: Any) -> I
             with connection.cursor() as cursor:
                 cursor.execute(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    # only in this worker's test database, never in the server's own database
+                    # (where the other workers and the live clusters create and drop theirs)
+                    "WHERE datname = current_database() AND datname LIKE %s AND pid <> pg_backend_pid()",
+                    ["test%"],
                 )

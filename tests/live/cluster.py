@@ -31,6 +31,8 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
+from tests.parallel import workers_redis_dbs
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = REPO / ".venv" / "bin"
 HOST = "127.0.0.1"
@@ -108,7 +110,8 @@ def query(database_url: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 
 def spare_redis_url(redis_url: str) -> str:
     """An empty database number (1..14) of the Redis server in `redis_url`, flushed: the cluster's
-    tasks and channel groups never mix with the test run's own (which uses the number in the URL).
+    tasks and channel groups never mix with the test run's own (the number in the URL, and below it
+    one for each further pytest-xdist worker: tests/parallel.py).
     LIVE_REDIS_DB=<n> takes that number instead (flushed all the same)."""
     import redis
 
@@ -117,17 +120,12 @@ def spare_redis_url(redis_url: str) -> str:
         url = _with_db(redis_url, pinned)
         redis.Redis.from_url(url).flushdb()
         return url
-    parts = urllib.parse.urlsplit(redis_url)
-    taken = parts.path.strip("/") or "0"
+    taken = workers_redis_dbs(redis_url)  # this run's (one number a pytest-xdist worker)
     start = os.getpid() % 14
-    candidates = [1 + (start + i) % 14 for i in range(14)]
+    candidates = [n for n in (1 + (start + i) % 14 for i in range(14)) if n not in taken]
     chosen = next(
-        (
-            n
-            for n in candidates
-            if str(n) != taken and redis.Redis.from_url(_with_db(redis_url, str(n))).dbsize() == 0
-        ),
-        candidates[0] if str(candidates[0]) != taken else candidates[1],
+        (n for n in candidates if redis.Redis.from_url(_with_db(redis_url, str(n))).dbsize() == 0),
+        candidates[0],
     )
     url = _with_db(redis_url, str(chosen))
     redis.Redis.from_url(url).flushdb()
