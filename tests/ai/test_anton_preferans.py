@@ -1,10 +1,9 @@
-"""Anton for Preferans: legal, fast, deterministic, sensible decisions, and far better than random."""
+"""Anton for Preferans: legal, deterministic, sensible decisions, and far better than random. Its speed
+is the bench's (`python -m bench preferans`: Anton CPU time per decision), not asserted here."""
 
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 from games.ai import get_player
@@ -15,10 +14,9 @@ from games.engine import CHANCE, get_rules
 R = get_rules("preferans")
 
 
-def run_pool(seed: int, players: list[Player], options: dict[str, Any]) -> tuple[Any, list[float]]:
+def run_pool(seed: int, players: list[Player], options: dict[str, Any]) -> Any:
     rng = random.Random(seed)
     state = R.initial_state(R.start_event(options))
-    times: list[float] = []
     while state.to_move is not None:
         if state.to_move == CHANCE:
             event = R.chance_event(state, rng)
@@ -26,13 +24,10 @@ def run_pool(seed: int, players: list[Player], options: dict[str, Any]) -> tuple
             seat = state.to_move
             view = state.view(seat)
             legal = view["legal"]
-            start = time.process_time()
             event = players[seat].choose(view, legal, rng)
-            if isinstance(players[seat], AntonPreferans):
-                times.append(time.process_time() - start)
             assert event in legal
         state = R.apply_in_place(state, event)
-    return state, times
+    return state
 
 
 def test_registered_as_anton() -> None:
@@ -40,8 +35,7 @@ def test_registered_as_anton() -> None:
     assert isinstance(player, AntonPreferans) and player.name == "Anton"
 
 
-def test_anton_never_illegal_and_fast() -> None:
-    times: list[float] = []
+def test_anton_never_illegal() -> None:
     variants: list[dict[str, Any]] = [
         {"pool": 10},
         {"pool": 10, "players": 4},
@@ -50,12 +44,8 @@ def test_anton_never_illegal_and_fast() -> None:
     ]
     for seed, options in enumerate(variants):
         players: list[Player] = [AntonPreferans() for _ in range(options.get("players", 3))]
-        state, t = run_pool(seed, players, {**options, "max_deals": 25})
+        state = run_pool(seed, players, {**options, "max_deals": 25})
         assert state.result()["finished"]
-        times += t
-    times.sort()
-    assert statistics.median(times) < 0.002
-    assert times[int(len(times) * 0.95)] < 0.010
 
 
 def test_anton_beats_random_by_a_wide_margin() -> None:
@@ -65,7 +55,7 @@ def test_anton_beats_random_by_a_wide_margin() -> None:
         seat = seed % 3
         players: list[Player] = [RandomPlayer(), RandomPlayer(), RandomPlayer()]
         players[seat] = AntonPreferans()
-        state, _ = run_pool(seed, players, {"pool": 10, "max_deals": 20})
+        state = run_pool(seed, players, {"pool": 10, "max_deals": 20})
         result = state.result()
         totals.append(result["totals"][seat])
         deals += result["deals_played"]
@@ -75,8 +65,8 @@ def test_anton_beats_random_by_a_wide_margin() -> None:
 
 
 def test_deterministic_for_a_seed() -> None:
-    a, _ = run_pool(3, [AntonPreferans() for _ in range(3)], {"pool": 10, "max_deals": 6})
-    b, _ = run_pool(3, [AntonPreferans() for _ in range(3)], {"pool": 10, "max_deals": 6})
+    a = run_pool(3, [AntonPreferans() for _ in range(3)], {"pool": 10, "max_deals": 6})
+    b = run_pool(3, [AntonPreferans() for _ in range(3)], {"pool": 10, "max_deals": 6})
     assert a.result() == b.result()
 
 

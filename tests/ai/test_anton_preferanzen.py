@@ -1,4 +1,5 @@
-"""Anton for Preferanzen and Vienna Preference: always legal, fast, and far better than random."""
+"""Anton for Preferanzen and Vienna Preference: always legal and far better than random. Its speed is
+the bench's (`python -m bench preferanzen`: Anton time per decision), not asserted here."""
 
 from __future__ import annotations
 
@@ -16,12 +17,8 @@ from tests.engine.test_preferanzen_helpers import dealt
 GAMES = ("preferanzen", "preference_vienna")
 
 
-def session(game: str, players: list[Player], seed: int, deals: int, times: list[float]) -> list[int]:
-    def timed(seat: int, seconds: float) -> None:
-        if isinstance(players[seat], AntonPreferanzen):
-            times.append(seconds)
-
-    result = play_match(game, players, seed, {"deals": deals}, on_decision=timed, check_legal=True)
+def session(game: str, players: list[Player], seed: int, deals: int) -> list[int]:
+    result = play_match(game, players, seed, {"deals": deals}, check_legal=True)
     return list(result["totals"])
 
 
@@ -31,32 +28,28 @@ def test_registered() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_anton_beats_random_fast_and_legal(game: str) -> None:
+def test_anton_beats_random_and_is_legal(game: str) -> None:
     anton, rnd = AntonPreferanzen(), RandomPlayer()
-    times: list[float] = []
     one_anton = two_anton = 0.0
     for seed in range(12):
         seat = seed % 3
         players: list[Player] = [rnd, rnd, rnd]
         players[seat] = anton
-        totals = session(game, players, seed, 12, times)
+        totals = session(game, players, seed, 12)
         one_anton += totals[seat] - (sum(totals) - totals[seat]) / 2
         players = [anton, anton, anton]
         players[seat] = rnd
-        totals = session(game, players, 100 + seed, 12, times)
+        totals = session(game, players, 100 + seed, 12)
         two_anton += (sum(totals) - totals[seat]) / 2 - totals[seat]
     # per session of 12 deals: Anton's lead over the random players' average
     # (measured: Preferanzen +324 / +323, Vienna +149 / +210)
     assert one_anton / 12 > 60
     assert two_anton / 12 > 60
-    times.sort()
-    assert times[len(times) // 2] < 0.002
-    assert times[int(len(times) * 0.99)] < 0.010
 
 
 def test_deterministic_for_a_seed() -> None:
-    a = session("preferanzen", [AntonPreferanzen()] * 3, 5, 4, [])
-    b = session("preferanzen", [AntonPreferanzen()] * 3, 5, 4, [])
+    a = session("preferanzen", [AntonPreferanzen()] * 3, 5, 4)
+    b = session("preferanzen", [AntonPreferanzen()] * 3, 5, 4)
     assert a == b
 
 

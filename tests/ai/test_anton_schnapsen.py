@@ -1,9 +1,9 @@
-"""Anton for Schnapsen: always legal, fast, sensible choices, and far stronger than random play."""
+"""Anton for Schnapsen: always legal, sensible choices, and far stronger than random play. Its speed
+is the bench's (`python -m bench schnapsen`: Anton µs/move median and p99), not asserted here."""
 
 from __future__ import annotations
 
 import random
-import time
 
 from games.ai import get_player
 from games.ai.anton_schnapsen import AntonSchnapsen
@@ -13,7 +13,7 @@ from games.engine.schnapsen import RULES
 from tests.engine.test_schnapsen_deal import act, position
 
 
-def _bummerl(players: tuple[Player, Player], seed: int, times: list[float] | None = None) -> JSON:
+def _bummerl(players: tuple[Player, Player], seed: int) -> JSON:
     rng = random.Random(seed)
     state = RULES.initial_state(RULES.start_event({"first_dealer": seed % 2}))
     while state.to_move is not None:
@@ -24,10 +24,7 @@ def _bummerl(players: tuple[Player, Player], seed: int, times: list[float] | Non
         assert isinstance(seat, int)
         view = state.view(seat)
         legal = view["legal"]
-        start = time.perf_counter()
         action = players[seat].choose(view, legal, rng)
-        if times is not None and isinstance(players[seat], AntonSchnapsen):
-            times.append(time.perf_counter() - start)
         assert action in legal
         state = RULES.apply(state, action)  # raises IllegalAction on any illegal move
     result: JSON = state.result()
@@ -39,14 +36,10 @@ def test_registered_and_named() -> None:
     assert isinstance(player, AntonSchnapsen) and player.name == "Anton"
 
 
-def test_anton_self_play_is_legal_and_fast() -> None:
-    times: list[float] = []
+def test_anton_self_play_is_legal() -> None:
     for seed in range(30):
-        result = _bummerl((AntonSchnapsen(), AntonSchnapsen()), seed, times)
+        result = _bummerl((AntonSchnapsen(), AntonSchnapsen()), seed)
         assert result["finished"]
-    times.sort()
-    assert times[len(times) // 2] < 0.001
-    assert times[int(len(times) * 0.99)] < 0.005
 
 
 def test_anton_beats_random_by_a_wide_margin() -> None:
