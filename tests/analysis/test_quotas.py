@@ -28,6 +28,7 @@ from games.services.matches import match_act
 from games.services.store import load_state
 from tests import factories
 from tests.test_helpers_play import play_to_end
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -480,13 +481,6 @@ def embedded(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[st
     GATE.set()
 
 
-def _wait_until(check: Callable[[], bool], what: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_embedded_server_runs_one_analysis_at_a_time(embedded: dict[str, int], settings: Any) -> None:
     settings.ANALYSIS_ACTIVE_PER_PLAYER = 0  # one player asks for all four
@@ -496,9 +490,9 @@ def test_the_embedded_server_runs_one_analysis_at_a_time(embedded: dict[str, int
     assert [a.status_code for a in answers] == [202] * 4
     GATE.set()
     # the worker holds two; the queue being full, the others wait in the database for the sweep
-    _wait_until(lambda: MatchAnalysis.objects.filter(status=AnalysisStatus.DONE).count() == 2, "two done")
+    wait_until(lambda: MatchAnalysis.objects.filter(status=AnalysisStatus.DONE).count() == 2, 60, "two done")
     waiting = MatchAnalysis.objects.exclude(status=AnalysisStatus.DONE)
     assert waiting.count() == 2 and all(r.queued_at is None for r in waiting)
     assert running.embedded_sweep() == 2
-    _wait_until(lambda: MatchAnalysis.objects.filter(status=AnalysisStatus.DONE).count() == 4, "all done")
+    wait_until(lambda: MatchAnalysis.objects.filter(status=AnalysisStatus.DONE).count() == 4, 60, "all done")
     assert embedded["runs"] == 4 and embedded["most"] == 1

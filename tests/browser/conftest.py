@@ -7,7 +7,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -70,18 +71,20 @@ def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
+
+    def healthy() -> bool:
+        assert proc.poll() is None, "daphne exited"
         try:
             with urllib.request.urlopen(f"{url}/healthz", timeout=2) as resp:
-                if resp.status == 200:
-                    break
+                return bool(resp.status == 200)
         except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"daphne did not start: {(tmp / 'daphne.log').read_text()[-2000:]}")
-        time.sleep(0.2)
+            return False
+
+    try:
+        wait_until(healthy, 30, "daphne to answer /healthz", interval=0.2)
+    except AssertionError as failure:
+        proc.kill()
+        pytest.fail(f"daphne did not start ({failure}): {(tmp / 'daphne.log').read_text()[-2000:]}")
     try:
         yield url
     finally:

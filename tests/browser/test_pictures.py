@@ -14,6 +14,7 @@ import pytest
 
 from games.engine import CHANCE, get_rules
 from tests.browser.conftest import shot
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -107,15 +108,18 @@ def _csrf(page: Any) -> str:
 def _play_out(page: Any, match_id: int) -> dict[str, Any]:
     headers = {"X-CSRFToken": _csrf(page), "Referer": page.url}
     deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "the match took too long"
-        payload = page.request.get(f"/api/matches/{match_id}/view/").json()
-        if payload["match"]["status"] != "running":
-            return dict(payload)
+
+    def my_turn_or_over() -> dict[str, Any] | None:
+        payload = dict(page.request.get(f"/api/matches/{match_id}/view/").json())
         view = payload["view"]
-        if view["to_move"] != payload["seat"] or not view["legal"]:
-            time.sleep(0.05)
-            continue
+        over = payload["match"]["status"] != "running"
+        return payload if over or (view["to_move"] == payload["seat"] and view["legal"]) else None
+
+    while True:
+        payload = wait_until(my_turn_or_over, deadline - time.monotonic(), "the match to end (120 s)")
+        if payload["match"]["status"] != "running":
+            return payload
+        view = payload["view"]
         resp = page.request.post(
             f"/api/matches/{match_id}/actions/",
             data={"action": view["legal"][0], "seq": payload["seq"]},

@@ -12,12 +12,13 @@ import shutil
 import socket
 import subprocess
 import threading
-import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "deploy" / "nginx-balancers.sh"
@@ -101,15 +102,19 @@ def proxy(tmp_path: Path, upstream: int) -> Iterator[Callable[[str], int]]:
         command = [_nginx(), "-e", "stderr", "-p", str(folder), "-c", str(folder / "nginx.conf")]
         checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
         assert checked.returncode == 0, checked.stderr
-        started.append(subprocess.Popen(command, stderr=subprocess.PIPE, text=True))
-        deadline = time.monotonic() + 10
-        while True:
+        nginx = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+        started.append(nginx)
+
+        def listening() -> bool:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                return port
+                return True
             except OSError:
-                assert time.monotonic() < deadline and started[-1].poll() is None, started[-1].stderr
-                time.sleep(0.05)
+                assert nginx.poll() is None, nginx.stderr.read() if nginx.stderr else "nginx exited"
+                return False
+
+        wait_until(listening, 10, f"nginx listening on port {port}")
+        return port
 
     yield start
     for process in started:

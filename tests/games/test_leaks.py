@@ -6,7 +6,6 @@ over; after that a spectator sees exactly the spectator view and the replay is t
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 import random
@@ -30,6 +29,7 @@ from leagues.models import LeagueMatch
 from tests import factories
 from tests.games.test_consumers import connect
 from tests.leagues.conftest import join, make_league
+from tests.waiting import async_wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -109,12 +109,12 @@ def _status(match_id: int) -> tuple[str, int, Any, set[int]]:
 
 async def _settled(match_id: int) -> tuple[str, int, Any]:
     """The match once no AI seat is to move (the AI runs inline, after the human's move)."""
-    for _ in range(500):
+
+    async def settled() -> tuple[str, int, Any] | None:
         status, version, to_move, ai = await sync_to_async(_status)(match_id)
-        if status != MatchStatus.RUNNING or to_move not in ai:
-            return status, version, to_move
-        await asyncio.sleep(0.01)
-    raise AssertionError("the AI seats never stopped moving")
+        return (status, version, to_move) if status != MatchStatus.RUNNING or to_move not in ai else None
+
+    return await async_wait_until(settled, 5, "the AI seats to stop moving", interval=0.01)
 
 
 async def _open(watcher: Watcher, match_id: int) -> None:
