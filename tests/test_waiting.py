@@ -40,3 +40,14 @@ def test_async_awaits_a_coroutine_predicate_and_lets_the_loop_run() -> None:
 def test_async_fails_after_the_timeout() -> None:
     with pytest.raises(AssertionError, match=r"not within 0\.02 s: never"):
         asyncio.run(async_wait_until(lambda: 0, timeout=0.02, what="never", interval=0.005))
+
+
+def test_the_message_may_show_the_last_state_seen() -> None:
+    seen = {"count": 0}
+
+    def grown() -> bool:
+        seen["count"] += 1
+        return False
+
+    with pytest.raises(AssertionError, match=r"not within 0\.02 s: asked \d+ times"):
+        wait_until(grown, timeout=0.02, what=lambda: f"asked {seen['count']} times", interval=0.005)

@@ -7,32 +7,49 @@ import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 T = TypeVar("T")
 
 
+Message = str | Callable[[], str]
+
+
+def _failure(timeout: float, what: Message, predicate: object) -> str:
+    return f"not within {timeout:g} s: {(what() if callable(what) else what) or predicate}"
+
+
 def wait_until(
-    predicate: Callable[[], T | None], timeout: float, what: str = "", interval: float = 0.05
+    predicate: Callable[[], T | None], timeout: float, what: Message = "", interval: float = 0.05
 ) -> T:
     """The first true value of `predicate()`, called every `interval` seconds; AssertionError naming
-    `what` when it is still false after `timeout` seconds (it is asked once more at the end)."""
+    `what` (a string, or a function giving one: it may show the last state seen) when it is still
+    false after `timeout` seconds (it is asked once more at the end)."""
     deadline = time.monotonic() + timeout
     while True:
         last = time.monotonic() >= deadline
         value = predicate()
         if value:
             return value
-        assert not last, f"not within {timeout:g} s: {what or predicate}"
+        assert not last, _failure(timeout, what, predicate)
         time.sleep(interval)
 
 
+@overload
 async def async_wait_until(
-    predicate: Callable[[], T | Awaitable[T | None] | None],
-    timeout: float,
-    what: str = "",
-    interval: float = 0.05,
-) -> T:
+    predicate: Callable[[], Awaitable[T | None]], timeout: float, what: Message = "", interval: float = 0.05
+) -> T: ...
+
+
+@overload
+async def async_wait_until(
+    predicate: Callable[[], T | None], timeout: float, what: Message = "", interval: float = 0.05
+) -> T: ...
+
+
+async def async_wait_until(
+    predicate: Callable[[], Any], timeout: float, what: Message = "", interval: float = 0.05
+) -> Any:
     """`wait_until` inside an event loop: `predicate` may be a coroutine function, and the loop runs
     on between the calls."""
     deadline = time.monotonic() + timeout
@@ -43,5 +60,5 @@ async def async_wait_until(
             value = await value
         if value:
             return value
-        assert not last, f"not within {timeout:g} s: {what or predicate}"
+        assert not last, _failure(timeout, what, predicate)
         await asyncio.sleep(interval)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.parallel import workers_redis_dbs
+from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = REPO / ".venv" / "bin"
@@ -157,7 +158,7 @@ class RedisServer:
         )
         log.close()
         atexit.register(self.kill)
-        wait_for(self._answers, 10, "redis-server to answer")
+        wait_until(self._answers, 10, "redis-server to answer", 0.1)
 
     def _answers(self) -> bool:
         import redis
@@ -171,15 +172,6 @@ class RedisServer:
         if self.proc is not None:
             kill_group(self.proc, signal.SIGKILL)
             self.proc = None
-
-
-def wait_for(check: Callable[[], bool], timeout: float, what: str, interval: float = 0.1) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(interval)
-    raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
 
 
 def kill_group(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, grace: float = 5.0) -> None:
@@ -270,7 +262,7 @@ class Cluster:
             self.start_worker()
             self.start_beat()
             for i, url in enumerate(self.web_urls):
-                wait_for(functools.partial(_healthy, url), 60, f"web{i + 1} at {url}/healthz", 0.2)
+                wait_until(functools.partial(_healthy, url), 60, f"web{i + 1} at {url}/healthz", 0.2)
             self.wait_worker_ready()
         except BaseException:
             self.stop()
@@ -297,7 +289,7 @@ class Cluster:
             # The whole log: a worker that starts into a backlog writes pages of lines a second.
             return " ready." in self.log("worker", tail=None)
 
-        wait_for(ready, timeout, "the Celery worker", 0.2)
+        wait_until(ready, timeout, "the Celery worker", 0.2)
 
     def kill_worker(self) -> None:
         kill_group(self.procs.pop("worker"), signal.SIGKILL)

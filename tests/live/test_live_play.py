@@ -22,6 +22,7 @@ from tests.live.cluster import (
     registered_client,
     run_async,
 )
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 MATCH_TIMEOUT = 240
@@ -49,8 +50,11 @@ def _kill_worker_at(
     """SIGKILL the worker each time the stored AI moves pass the next threshold, then start a new one."""
     killed_at: list[int] = []
     for threshold in thresholds:
-        while not stop.is_set() and _ai_moves_stored(cluster, match_ids) < threshold:
-            time.sleep(0.05)
+        wait_until(
+            lambda: stop.is_set() or _ai_moves_stored(cluster, match_ids) >= threshold,  # noqa: B023
+            MATCH_TIMEOUT + 60,  # the matches' own timeout sets `stop` before this
+            f"{threshold} AI moves stored",
+        )
         if stop.is_set():
             break
         cluster.kill_worker()

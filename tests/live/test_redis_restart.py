@@ -23,8 +23,8 @@ from tests.live.cluster import (
     query,
     registered_client,
     run_async,
-    wait_for,
 )
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -63,8 +63,11 @@ def _restart_redis_at(
 ) -> tuple[int, dict[str, tuple[int, int]]]:
     """Kill Redis once the matches have stored `events` events together; start it again, empty.
     Returns the events stored then, and each bot's (states received, resyncs asked) at the restart."""
-    while not stop.is_set() and _versions(cluster, match_ids) < events:
-        time.sleep(0.05)
+    wait_until(
+        lambda: stop.is_set() or _versions(cluster, match_ids) >= events,
+        300,  # the matches' own timeout (240 s) sets `stop` before this
+        f"{events} events stored",
+    )
     if stop.is_set():
         return -1, {}
     server.kill()
@@ -122,7 +125,7 @@ def test_redis_restart_mid_match_loses_nothing(redis_cluster: tuple[Cluster, Red
     cluster.check_alive()
     # Every socket is closed now, including those whose consumer died with Redis: presence counts
     # no open connection for any seat.
-    wait_for(
+    wait_until(
         lambda: (
             query(
                 cluster.database_url,

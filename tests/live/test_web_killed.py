@@ -10,7 +10,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from tests.live.cluster import (
     ws_url,
 )
 from tests.live.conftest import _urls
+from tests.waiting import async_wait_until, wait_until
 
 pytestmark = pytest.mark.slow
 EXPIRY = 3.0  # seconds of silence after which a web process counts as dead
@@ -99,8 +100,7 @@ def test_a_stalled_web_process_is_released_and_its_sockets_reconnect(
 
     async def scenario() -> tuple[list[dict[str, Any]], int]:
         plays = [asyncio.create_task(bot.play(240)) for bot in (anna_bot, ben_bot)]
-        while anna_bot.acted < 3:
-            await asyncio.sleep(0.05)
+        await async_wait_until(lambda: anna_bot.acted >= 3, 240, "Anna's first three moves")
         web = cluster.procs["web1"]
         if inside_a_transaction:
             stop = _web1_stopped_inside_a_transaction(cluster, web, match_id, anna_bot.cookie)
@@ -128,12 +128,21 @@ async def _counted_once_released(cluster: Cluster, match_id: int, stopped: float
     after EXPIRY of silence (and, web1 stopped inside a transaction, once PostgreSQL has ended that
     session, after 4 s). A busy worker may run the tick late (loaded CI runs saw it later than
     EXPIRY + 4.5 s), so this looks until EXPIRY + 15 s, still inside DISCONNECT_TIMEOUT."""
-    await asyncio.sleep(EXPIRY + 1.5)
-    while True:
+    await asyncio.sleep(EXPIRY + 1.5)  # nothing is released before EXPIRY of silence
+    seen: list[int] = []
+
+    async def released() -> tuple[int] | None:
         ((rows,),) = await asyncio.to_thread(query, cluster.database_url, SOCKET_ROWS, match_id)
-        if rows <= 1 or time.monotonic() - stopped > EXPIRY + 15:
-            return int(rows)
-        await asyncio.sleep(0.1)
+        seen.append(int(rows))
+        return (int(rows),) if rows <= 1 else None
+
+    (rows,) = await async_wait_until(
+        released,
+        stopped + EXPIRY + 15 - time.monotonic(),
+        lambda: f"web1's socket rows released (rows now {seen[-1]})",
+        interval=0.1,
+    )
+    return rows
 
 
 WEB1_SESSIONS = "SELECT state, wait_event_type FROM pg_stat_activity WHERE application_name = 'web1'"
@@ -184,16 +193,22 @@ async def _web1_stopped_inside_a_transaction(
         headers = {"Cookie": cookie, "Origin": web1}
         async with connect(ws_url(web1, match_id), additional_headers=headers, open_timeout=10):
             deadline = time.monotonic() + 20
-            while ("active", "Lock") not in await _web1_sessions(cluster):
-                assert time.monotonic() < deadline, "web1 never waited for Anna's seat row"
-                await asyncio.sleep(0.02)
+
+            def in_state(state: tuple[str, str]) -> Callable[[], Awaitable[bool]]:
+                async def check() -> bool:
+                    return state in await _web1_sessions(cluster)
+
+                return check
+
+            waiting = in_state(("active", "Lock"))
+            await async_wait_until(waiting, 20, "web1 to wait for Anna's seat row", interval=0.02)
             os.killpg(web.pid, signal.SIGSTOP)
             try:
                 stopped = time.monotonic()
                 await asyncio.to_thread(blocker.rollback)
-                while ("idle in transaction", "Client") not in await _web1_sessions(cluster):
-                    assert time.monotonic() < deadline, "web1's update never got Anna's seat row"
-                    await asyncio.sleep(0.02)
+                holding = in_state(("idle in transaction", "Client"))
+                left = deadline - time.monotonic()
+                await async_wait_until(holding, left, "web1's update to get Anna's seat row", interval=0.02)
                 yield stopped
             finally:
                 os.killpg(web.pid, signal.SIGCONT)
@@ -203,16 +218,16 @@ async def _web1_stopped_inside_a_transaction(
 
 def _wait_for_counts_to_settle(cluster: Cluster, match_id: int) -> None:
     """Every socket has closed: each seat's count is 0 and no socket row is left."""
-    end = time.monotonic() + 10
-    while True:
-        counts = query(
+    seen: dict[str, Any] = {}
+
+    def settled() -> bool:
+        seen["counts"] = query(
             cluster.database_url, "SELECT connections FROM games_seat WHERE match_id = %s", match_id
         )
-        ((rows,),) = query(cluster.database_url, SOCKET_ROWS, match_id)
-        if all(c == 0 for (c,) in counts) and rows == 0:
-            return
-        assert time.monotonic() < end, f"counts {counts}, socket rows {rows}"
-        time.sleep(0.1)
+        ((seen["rows"],),) = query(cluster.database_url, SOCKET_ROWS, match_id)
+        return all(c == 0 for (c,) in seen["counts"]) and seen["rows"] == 0
+
+    wait_until(settled, 10, lambda: f"counts {seen['counts']}, socket rows {seen['rows']}", interval=0.1)
 
 
 def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
@@ -225,8 +240,8 @@ def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
     async def scenario() -> tuple[dict[str, Any], float, int]:
         anna_play = asyncio.create_task(anna_bot.play(240))
         ben_play = asyncio.create_task(ben_bot.play(240))
-        while anna_bot.acted < 3:  # a few moves each, then web1 dies
-            await asyncio.sleep(0.05)
+        # a few moves each, then web1 dies
+        await async_wait_until(lambda: anna_bot.acted >= 3, 240, "Anna's first three moves")
         kill_group(cluster.procs.pop("web1"), signal.SIGKILL)
         killed_at = time.time()
         version = await asyncio.to_thread(_version, cluster, match_id)
