@@ -11,8 +11,8 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
-from games import engine, snapshots, state_cache
-from games.services import presence
+from games import engine
+from games.live import presence, snapshots, state_cache
 from tests import parallel
 
 
