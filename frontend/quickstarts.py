@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.functional import Promise
 
-from games.titles import game_title
+from games.catalog.titles import game_title
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.titles import GAME_TITLES
+from games.catalog.titles import GAME_TITLES
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "frontend" / "static" / "frontend" / "js"
