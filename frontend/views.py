@@ -16,7 +16,7 @@ from games.selectors import match_visible
 RULES_LANGUAGES = ("de", "en", "ru")
 
 
-def _context(request: HttpRequest, **extra: object) -> dict[str, object]:
+def page_context(request: HttpRequest, **extra: object) -> dict[str, object]:
     user = request.user
     registered = bool(user.is_authenticated)
     name = (getattr(user, "display_name", "") or user.get_username()) if registered else ""
@@ -34,17 +34,15 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/home.html", _context(request))
+    return render(request, "frontend/home.html", page_context(request))
 
 
 @ensure_csrf_cookie
 def new_game(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/new_game.html", _context(request, game=request.GET.get("game", "")))
-
-
-@ensure_csrf_cookie
-def preisjass(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/preisjass.html", _context(request))
+    game = request.GET.get("game", "")
+    # The rules link before the script points it at the chosen game: the asked-for or the first game.
+    rules_game = game if game in GAME_TITLES else next(iter(GAME_TITLES))
+    return render(request, "frontend/new_game.html", page_context(request, game=game, rules_game=rules_game))
 
 
 def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
@@ -54,7 +52,8 @@ def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
     try:
         match_visible(match_id, actor_from_request(request))
     except Embargoed:
-        return render(request, "frontend/embargoed.html", _context(request, match_id=match_id), status=403)
+        context = page_context(request, match_id=match_id)
+        return render(request, "frontend/embargoed.html", context, status=403)
     except NotFound:
         return not_found(request)
     return None
@@ -63,13 +62,13 @@ def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
 @ensure_csrf_cookie
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
     refused = _refused(request, match_id)
-    return refused or render(request, "frontend/table.html", _context(request, match_id=match_id))
+    return refused or render(request, "frontend/table.html", page_context(request, match_id=match_id))
 
 
 @ensure_csrf_cookie
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     refused = _refused(request, match_id)
-    return refused or render(request, "frontend/replay.html", _context(request, match_id=match_id))
+    return refused or render(request, "frontend/replay.html", page_context(request, match_id=match_id))
 
 
 def rules(request: HttpRequest, game: str) -> HttpResponse:
@@ -81,7 +80,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "frontend/rules.html",
-        _context(
+        page_context(
             request,
             game=game,
             title=game_title(game),

@@ -16,13 +16,13 @@ register = template.Library()
 
 @register.simple_tag
 def game_titles_json() -> str:
-    """The titles as JSON for a data attribute (the template escapes it): {"preisjass": "Preisjass", ...}."""
+    """The titles as JSON for a data attribute (the template escapes it): {game: title, ...}."""
     return json.dumps({game: game_title(game) for game in GAME_TITLES}, ensure_ascii=False)
 
 
 @register.simple_tag
 def option_fields_json() -> str:
-    """Every game's option fields as JSON for a data attribute: {"schnapsen": [{"key": ..., ...}], ...}."""
+    """Every game's option fields as JSON for a data attribute: {game: [{"key": ..., ...}], ...}."""
     return json.dumps({game: option_fields(game) for game in available_games()}, ensure_ascii=False)
 
 

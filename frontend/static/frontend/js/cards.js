@@ -37,16 +37,6 @@ export function isCard(text) {
   return typeof text === "string" && CARD_RE.test(text);
 }
 
-export function deckStyle(game) {
-  const saved = localStorage.getItem(`kt.deck.${game}`) || localStorage.getItem("kt.deck");
-  if (saved === "german" || saved === "french") return saved;
-  return game === "preisjass" ? "german" : "french";
-}
-
-export function setDeckStyle(game, style) {
-  localStorage.setItem(`kt.deck.${game}`, style);
-}
-
 export function suitName(suit, style) {
   return (lang() === "ru" ? RUSSIAN_SUITS : SUIT_NAMES)[style][suit] || suit;
 }

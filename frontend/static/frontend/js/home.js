@@ -2,6 +2,7 @@
 import { get, post } from "./api.js";
 import { loadGames } from "./games.js";
 import { el } from "./dom.js";
+import { gameModule } from "./games/index.js";
 import { t, tf } from "./i18n.js";
 import { lobbyFeed } from "./live.js";
 import { gamePicture } from "./pictures.js";
@@ -25,25 +26,17 @@ function statusText(status) {
   return { open: t("waiting for players"), running: t("running"), finished: t("finished"), abandoned: t("abandoned") }[status] || status;
 }
 
-// One line per game on its tile (English msgids, translated in djangojs.po).
-const GAME_LINES = {
-  preisjass: "Four players, each alone: twelve games, the Bodentrumpf sets trump, best runs on the public list.",
-  schnapsen: "Two players race to 66 with tricks and marriages; first to bring the Bummerl to zero wins.",
-  preferanzen: "Three players bid up the Austrian ladder; the declarer plays alone against two.",
-  preference_vienna: "The Viennese three-hand game with a pot: take six tricks, collect from the pot.",
-  preferans: "Russian Preferans (Sochi): bid, whist, fill your pool, settle to the last whist.",
-};
-
 async function showGames() {
   const games = await loadGames();
   lists.games.replaceChildren(
     ...games.map((g) => {
       const li = el("li", { class: "game-tile", "data-game": g.game });
       const text = el("div", { class: "game-text" }, el("strong", {}, gameTitle(g.game)), " ", el("span", { class: "muted" }, tf("%(n)s players", { n: g.players })));
-      text.append(el("p", { class: "game-line" }, t(GAME_LINES[g.game] || "")));
+      const mod = gameModule(g.game);
+      text.append(el("p", { class: "game-line" }, mod.blurb()));
       li.append(gamePicture(g.game), text);
       const links = el("span", { class: "links" });
-      if (g.game === "preisjass") links.append(el("a", { class: "button", href: "/preisjass/" }, t("Quick start")));
+      if (mod.quickStart) links.append(el("a", { class: "button", href: mod.quickStart }, t("Quick start")));
       links.append(el("a", { class: "button secondary", href: `/new/?game=${encodeURIComponent(g.game)}` }, t("New game")));
       links.append(el("a", { class: "button secondary", href: `/rules/${encodeURIComponent(g.game)}/`, "data-rules": g.game }, t("Rules")));
       links.append(el("a", { class: "button secondary", href: `/leaderboard/${encodeURIComponent(g.game)}/`, "data-leaderboard": g.game }, t("Leaderboard")));

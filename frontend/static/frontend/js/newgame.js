@@ -1,6 +1,6 @@
 // New game dialog: game, rule options, seats (human or AI), AI version, AI names, deck pictures.
 import { post } from "./api.js";
-import { deckStyle, setDeckStyle } from "./cards.js";
+import { deckStyle, setDeckStyle } from "./deck.js";
 import { el } from "./dom.js";
 import { fillVersions, loadGames } from "./games.js";
 import { t, tf } from "./i18n.js";

@@ -1,19 +1,13 @@
-// The home page's game pictures: a few of the game's own cards fanned out, as one small SVG.
+// The home page's game pictures: a few of the game's own cards fanned out, as one small SVG. Which
+// cards, in which deck, the game's module says (its `picture`: cards that say something about the game,
+// in the deck its players know best).
 import { cardSVG } from "./cards.js";
 import { svgEl } from "./dom.js";
-
-// Cards that say something about each game, in the deck its players know best.
-const PICTURES = {
-  preisjass: { style: "german", cards: ["9H", "JH", "AH"] }, // Nell, Bauer and Ass of trumps
-  schnapsen: { style: "french", cards: ["QH", "KH", "AH"] }, // a marriage and the Ass
-  preferanzen: { style: "german", cards: ["AC", "AS", "AD", "AH"] }, // the four suits of the ladder
-  preference_vienna: { style: "french", cards: ["AC", "AS", "AD", "AH"] },
-  preferans: { style: "french", cards: ["7S", "AS", "KS", "QS"] }, // "sieben Pik"
-};
+import { gameModule } from "./games/index.js";
 
 /** An SVG fan of the game's cards (aria-hidden: the title next to it names the game). */
 export function gamePicture(game) {
-  const pic = PICTURES[game] || { style: "french", cards: ["AH", "KH", "QH"] };
+  const pic = gameModule(game).picture;
   const svg = svgEl("svg", { viewBox: "0 0 120 100", class: "game-picture", "aria-hidden": "true", focusable: "false", "data-game": game });
   const n = pic.cards.length;
   pic.cards.forEach((card, i) => {

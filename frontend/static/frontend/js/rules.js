@@ -1,6 +1,7 @@
 // Rules pages: every element with data-cards="AH KH ..." gets those cards drawn as pictures, in the deck
 // the player chose for this game (data-deck on the element forces one).
-import { cardImage, deckStyle } from "./cards.js";
+import { cardImage } from "./cards.js";
+import { deckStyle } from "./deck.js";
 
 const root = document.getElementById("rules-app");
 const game = root ? root.dataset.game : "";

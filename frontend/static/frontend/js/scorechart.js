@@ -2,6 +2,7 @@
 import { get } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el } from "./dom.js";
+import { gameModule } from "./games/index.js";
 import { t } from "./i18n.js";
 import { scoreProgress } from "./progress.js";
 import { seatNames } from "./seats.js";
@@ -11,13 +12,8 @@ export function scoreChart(replay) {
   const names = seatNames(replay.match.seats);
   const { series } = scoreProgress(replay.steps, names);
   if (!series.length || !series[0].values.length) return null;
-  const games = replay.match.game === "preisjass";
-  return lineChart({
-    series,
-    title: games ? t("Score after each game") : t("Score after each deal"),
-    xLabel: games ? t("Game") : t("Deal"),
-    yLabel: t("Score"),
-  });
+  const { title, xLabel } = gameModule(replay.match.game).chartAxis();
+  return lineChart({ series, title, xLabel, yLabel: t("Score") });
 }
 
 /** Fetch the replay of a finished match and fill `box` with its chart (nothing when it is still secret). */

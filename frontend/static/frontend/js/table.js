@@ -1,7 +1,7 @@
 // The live table: connects to the match and draws each state it gets (the felt, my hand, my choices,
 // the score sheet, the result between games and at the end). The parts live in table/.
 import { get } from "./api.js";
-import { deckStyle } from "./cards.js";
+import { deckStyle } from "./deck.js";
 import { contractLine } from "./contract.js";
 import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";

@@ -54,9 +54,8 @@ function plate(model, seat, pos) {
   if (view && Array.isArray(view.scores) && typeof view.scores[seat] === "number") {
     facts.appendChild(el("span", { class: "score" }, `${t("Points")}: ${fmt(view.scores[seat])}`));
   }
-  if (view && view.game === "preisjass" && view.game_points) {
-    facts.appendChild(el("span", { class: "game-points" }, `${t("this game")}: ${fmt(view.game_points[seat])}`));
-  }
+  const extra = view ? gameModule(view.game).seatFacts(view, seat) : null;
+  if (extra) facts.appendChild(extra);
   box.appendChild(facts);
   return box;
 }
@@ -131,7 +130,7 @@ function trumpInfo(model) {
     const fig = el("figure", { class: "trump-card" });
     fig.appendChild(cardImage(trumpCard, style, "small"));
     const cap = el("figcaption");
-    const label = view.game === "preisjass" ? t("Bodentrumpf") : t("Trump card");
+    const label = gameModule(view.game).trumpCardLabel();
     cap.textContent = `${label}: ${cardName(trumpCard, style)}`;
     fig.appendChild(cap);
     info.appendChild(fig);

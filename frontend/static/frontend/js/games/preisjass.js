@@ -1,6 +1,7 @@
 // preisjass (seed 003): game-specific parts of the table (hooks: see index.js).
 // The score sheet: points per game with the Bodentrumpf, totals, sacks, and the check that all players
-// together hold 157 points a game; at the end the ranking with each player's sacks.
+// together hold 157 points a game; at the end the ranking with each player's sacks. A run is twelve
+// games, so the words and the chart count games, not deals; the deck is German; it has a quick start.
 import { cardImage, cardName, suitName } from "../cards.js";
 import { el } from "../dom.js";
 import { fmt } from "../format.js";
@@ -8,6 +9,38 @@ import { t, tf, tn } from "../i18n.js";
 import { headRow } from "../sheethead.js";
 
 const POINTS_PER_GAME = 157;
+
+export const name = "preisjass";
+export const deckStyle = "german";
+export const picture = { style: "german", cards: ["9H", "JH", "AH"] }; // Nell, Bauer and Ass of trumps
+export const quickStart = "/preisjass/";
+
+export function blurb() {
+  return t("Four players, each alone: twelve games, the Bodentrumpf sets trump, best runs on the public list.");
+}
+
+export function sheetTitle() {
+  return t("Score sheet of the run");
+}
+
+export function contractLine(view, names, style) {
+  if (!view.trump) return "";
+  return tf("Trump: %(suit)s (Bodentrumpf) – everybody plays for themselves", { suit: suitName(view.trump, style) });
+}
+
+export function trumpCardLabel() {
+  return t("Bodentrumpf");
+}
+
+/** The points each player has taken in the game being played. */
+export function seatFacts(view, seat) {
+  if (!view.game_points) return null;
+  return el("span", { class: "game-points" }, `${t("this game")}: ${fmt(view.game_points[seat])}`);
+}
+
+export function chartAxis() {
+  return { title: t("Score after each game"), xLabel: t("Game") };
+}
 
 function gameRow(row, style) {
   const trumpCell = el("td", { class: "trump-cell" });
