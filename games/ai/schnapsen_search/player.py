@@ -19,6 +19,7 @@ from collections.abc import Hashable
 
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import JSON
+from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
 from games.ai.schnapsen_search.worlds import sample_world
@@ -59,12 +60,13 @@ class SearchSchnapsen(SearchPlayer):
         self.open_depth = open_depth
 
     def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        me = view["seat"]
+        obs = observe(view)
+        me = obs.seat
         moves = [from_action(a) for a in legal]
         totals = dict.fromkeys(moves, 0.0)
         done = 0
         for _ in range(self.worlds):
-            deal = sample_world(view, rng)
+            deal = sample_world(obs, rng)
             game = _LeafSolver(me, budget)
             depth = EXACT_DEPTH if deal.strict else self.open_depth
             table: Table = {}
