@@ -1,6 +1,6 @@
 """Decision fingerprint: one line per game and AI level with a hash of every action the level chose.
 
-    python -m bench fingerprint [--seeds 3] [--decisions 150] [--game preferans]
+    python -m bench fingerprint [--seeds 3] [--decisions 150] [--game preferans] [--level dora]
 
 Each level plays every seat of fixed seeds (chance from the seed, the players from their own generator)
 through the engine, for at most `--decisions` decisions a seed; every chosen action, with the view's
@@ -70,9 +70,12 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--decisions", type=int, default=150)
     parser.add_argument("--game", choices=GAMES, action="append")
+    parser.add_argument("--level", action="append", help="only these AI levels (default: every one)")
     args = parser.parse_args(argv)
     for game in args.game or GAMES:
         for version in available_versions(game):
+            if args.level and version not in args.level:
+                continue
             started = time.perf_counter()
             digest, taken, nodes = fingerprint(game, version, args.seeds, args.decisions)
             seconds = time.perf_counter() - started

@@ -25,6 +25,7 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
+from games.ai.observation.preisjass import observe
 from games.ai.preisjass_search.solver import Lines, Lookahead, Policy, anton_at, greedy
 from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, mask_of
 from games.ai.preisjass_search.worlds import Chain, Evidence, Worlds
@@ -73,17 +74,18 @@ class SearchPreisjass(SearchPlayer):
         return len(legal) == 1 or view.get("trump") is None
 
     def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        me = view["seat"]
+        obs = observe(view)
+        me = obs.seat
         cards = [INDEX[a["card"]] for a in legal]
-        others = self.others or anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
+        others = self.others or anton_at(INDEX[obs.bodentrumpf], obs.dealer)
         # per world drawn (every hand), its weight (summed over the draws that found it) and the values
         # of the cards in it
         weights: dict[tuple[int, ...], float] = {}
         values: dict[tuple[int, ...], list[float]] = {}
         try:
-            worlds = Worlds(view)
-            evidence = Evidence(view, SUITS.index(view["trump"]))
-            chain = Chain(worlds, evidence, others, rng, mask_of(view["hand"])) if self.infer else None
+            worlds = Worlds(obs)
+            evidence = Evidence(obs, SUITS.index(obs.trump))
+            chain = Chain(worlds, evidence, others, rng, mask_of(obs.hand)) if self.infer else None
             fewest = TRICKS * PLAYERS
             for _ in range(self.worlds):
                 if chain is None:
@@ -97,7 +99,7 @@ class SearchPreisjass(SearchPlayer):
                     fewest = min(fewest, missed)
                 key = tuple(hands)
                 if key not in values:
-                    deal = Deal.from_view(view, hands)
+                    deal = Deal.from_view(obs, hands)
                     values[key] = self._values(deal, me, cards, others, budget, evidence.voids)
                 weights[key] = weights.get(key, 0.0) + MISS_WEIGHT**missed
         except BudgetExceeded:
