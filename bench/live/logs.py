@@ -16,7 +16,7 @@ from tests.live.cluster import (
 
 
 def profiled(args: argparse.Namespace, cluster: str) -> dict[str, str]:
-    """PROFILE_DIR for a cluster's web processes (config/profiling.py) with --profile."""
+    """PROFILE_DIR for a cluster's web processes (ops/profiling.py) with --profile."""
     return {"PROFILE_DIR": str(Path(args.profile).resolve() / cluster)} if args.profile else {}
 
 
