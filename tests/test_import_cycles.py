@@ -1,5 +1,5 @@
 """No import circle runs through the live-play core (games/services, games/live, games/store,
-games/tasks.py), the leagues app or the analysis app.
+games/tasks.py), the leagues app, the analysis app, the engines (games/engine) or the AIs (games/ai).
 
 Every import counts, at module level or inside a function or method: an import moved into a function
 only delays the circle to the first call, the two modules still need each other. The sources are read
@@ -131,6 +131,34 @@ def test_no_import_circle_through_the_live_play_core_the_leagues_or_the_analysis
     cycles = cycles_through(graph, named)
     if cycles:
         pytest.fail("import circles:\n" + "\n".join("  " + " -> ".join(c) for c in cycles), pytrace=False)
+
+
+def engine_or_ai(module: str) -> bool:
+    return module.startswith(("games.engine.", "games.ai.")) or module in ("games.engine", "games.ai")
+
+
+def test_no_import_circle_through_the_engines_or_the_ais() -> None:
+    """A `TYPE_CHECKING` import counts too: a state module that imports its view for a type while the
+    view imports the state is a circle (the state is bound to its view by rules.py instead)."""
+    graph = import_graph(ROOT, PACKAGES)
+    named = [m for m in graph if engine_or_ai(m)]
+    assert "games.engine.schnapsen.state" in named and "games.engine.preferanzen.variant" in named
+    assert "games.ai.search.player" in named and "games.ai.preferans_search.contract" in named
+    cycles = cycles_through(graph, named)
+    if cycles:
+        pytest.fail("import circles:\n" + "\n".join("  " + " -> ".join(c) for c in cycles), pytrace=False)
+
+
+def test_a_type_checking_import_closes_a_circle(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "state.py").write_text("from pkg import view\n")
+    (pkg / "view.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.state import State\n"
+    )
+    graph = import_graph(tmp_path, ["pkg"])
+    assert cycles_through(graph, ["pkg.view"]) == [["pkg.view", "pkg.state", "pkg.view"]]
 
 
 def test_the_graph_sees_imports_inside_functions_and_from_package_import_module(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from games.ai.base import JSON
+from games.ai.observation.preisjass import Play, PreisjassObservation, observe
 from games.engine.cards import DECK_36
 from games.engine.preisjass.cards import PLAIN_RANK, POINTS, TRUMP_RANK, power
 
@@ -27,41 +28,40 @@ KEEP_SCALE = 1.0  # cost per point of a card that ends in someone else's trick
 class _Table:
     """What the seat knows: its hand, the cards still out, who may hold them, the trick so far."""
 
-    def __init__(self, view: JSON) -> None:
-        self.me: int = view["seat"]
-        self.trump: str = view["trump"]
+    def __init__(self, obs: PreisjassObservation) -> None:
+        self.me = obs.seat
+        self.trump = obs.trump
         self.points = POINTS[self.trump]
-        self.hand: list[str] = view["hand"]
-        self.trick: list[JSON] = view["trick"]
-        self.sizes: list[int] = view["hand_sizes"]
-        played = set(view["played"])
+        self.hand = list(obs.hand)
+        self.trick = obs.trick
+        self.sizes = obs.hand_sizes
+        played = set(obs.played)
         self.unseen = [c for c in DECK_36 if c not in played and c not in self.hand]
-        self.floor: str | None = view["bodentrumpf"]
-        self.dealer: int = view["dealer"]
+        self.floor: str | None = obs.bodentrumpf
+        self.dealer = obs.dealer
         if self.floor in played or self.dealer == self.me:
             self.floor = None  # no longer a known card in someone's hand
-        self.voids = self._voids(view["tricks"] + ([{"cards": self.trick}] if self.trick else []))
+        self.voids = self._voids(obs.tricks + ((self.trick,) if self.trick else ()))
         n_free = len(self.unseen) - (1 if self.floor else 0)
         self.avg_points = sum(self.points[c] for c in self.unseen) / max(1, len(self.unseen))
         self.n_free = max(1, n_free)
 
-    def _voids(self, tricks: list[JSON]) -> list[set[str]]:
+    def _voids(self, tricks: tuple[tuple[Play, ...], ...]) -> list[set[str]]:
         voids: list[set[str]] = [set() for _ in range(PLAYERS)]
         bauer_out = ("J" + self.trump) in self.unseen
-        for t in tricks:
-            cards = t["cards"]
-            lead = cards[0]["card"][1]
+        for cards in tricks:
+            lead = cards[0].card[1]
             for e in cards[1:]:
-                suit = e["card"][1]
+                suit = e.card[1]
                 if suit == lead:
                     continue
                 if lead == self.trump:
                     # not following trump proves no trump, unless the Bauer (never forced) may be held
                     if not bauer_out:
-                        voids[e["seat"]].add(lead)
+                        voids[e.seat].add(lead)
                 elif suit != self.trump:
                     # trumping in is allowed while holding the led suit: only a discard proves a void
-                    voids[e["seat"]].add(lead)
+                    voids[e.seat].add(lead)
         return voids
 
     def holds(self, seat: int, card: str) -> float:
@@ -118,7 +118,7 @@ def _keep_value(table: _Table, card: str) -> float:
 
 def _score(table: _Table, card: str) -> float:
     trump = table.trump
-    trick_cards = [e["card"] for e in table.trick]
+    trick_cards = [e.card for e in table.trick]
     lead = trick_cards[0][1] if trick_cards else card[1]
     mine = table.points[card]
     best = max((power(c, lead, trump) for c in trick_cards), default=-1)
@@ -140,7 +140,7 @@ class AntonPreisjass:
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1 or view.get("trump") is None:
             return legal[0]
-        table = _Table(view)
+        table = _Table(observe(view))
         best, best_score = legal[0], float("-inf")
         for action in legal:
             s = _score(table, action["card"])

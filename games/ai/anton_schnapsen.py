@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from games.ai.base import JSON
+from games.ai.observation.schnapsen import SchnapsenObservation, observe
 from games.engine.schnapsen.cards import CARD_POINTS, STRENGTH, beats, partner
 
 _TRUMP_ORDER = "ATKQJ"
@@ -24,24 +25,24 @@ class AntonSchnapsen:
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         if len(legal) == 1:
             return legal[0]
-        if view["trick"]:
-            return _follow(view, legal)
-        return _lead(view, legal)
+        obs = observe(view)
+        if obs.trick:
+            return _follow(obs, legal)
+        return _lead(obs, legal)
 
 
 # -- leading ----------------------------------------------------------------------------------------
 
 
-def _own_points(view: JSON) -> int:
-    seat = view["seat"]
-    return int(view["points"][seat] or 0) + int(view["pending"][seat] or 0)
+def _own_points(obs: SchnapsenObservation) -> int:
+    return obs.points + obs.pending
 
 
-def _sure_trumps(view: JSON, hand: list[str], closing: bool = False) -> list[str]:
+def _sure_trumps(obs: SchnapsenObservation, hand: list[str], closing: bool = False) -> list[str]:
     """Own trumps that no card in the opponent's hand can beat (from the top of the trump suit).
     The trump card under a closed stock (or one Anton is about to close) is out of play."""
-    trump = view["trump"]
-    out_of_play = {view["trump_card"]} if view["closed"] or closing else set()
+    trump = obs.trump
+    out_of_play = {obs.trump_card} if obs.closed or closing else set()
     sure: list[str] = []
     for rank in _TRUMP_ORDER:
         card = rank + trump
@@ -52,8 +53,8 @@ def _sure_trumps(view: JSON, hand: list[str], closing: bool = False) -> list[str
     return sure
 
 
-def _marriage_bonus(view: JSON, hand: list[str]) -> int:
-    trump = view["trump"]
+def _marriage_bonus(obs: SchnapsenObservation, hand: list[str]) -> int:
+    trump = obs.trump
     bonus = 0
     for card in hand:
         if card[0] == "K" and partner(card) in hand:
@@ -61,48 +62,48 @@ def _marriage_bonus(view: JSON, hand: list[str]) -> int:
     return bonus
 
 
-def _should_close(view: JSON, hand: list[str]) -> bool:
-    sure = _sure_trumps(view, hand, closing=True)
+def _should_close(obs: SchnapsenObservation, hand: list[str]) -> bool:
+    sure = _sure_trumps(obs, hand, closing=True)
     # trumps possibly with the opponent: 5, less Anton's, less the trump card under the stock
-    trumps_out = 4 - sum(1 for c in hand if c[1] == view["trump"])
-    estimate = _own_points(view) + _marriage_bonus(view, hand)
+    trumps_out = 4 - sum(1 for c in hand if c[1] == obs.trump)
+    estimate = _own_points(obs) + _marriage_bonus(obs, hand)
     estimate += sum(CARD_POINTS[c] + _CAPTURE_ESTIMATE for c in sure)
     if len(sure) >= 2 or trumps_out <= 1:
-        aces = [c for c in hand if c[0] == "A" and c[1] != view["trump"]]
+        aces = [c for c in hand if c[0] == "A" and c[1] != obs.trump]
         estimate += sum(CARD_POINTS[c] + _CAPTURE_ESTIMATE for c in aces)
     return estimate >= _CLOSE_MARGIN
 
 
-def _lead(view: JSON, legal: list[JSON]) -> JSON:
-    hand: list[str] = view["hand"]
-    trump: str = view["trump"]
+def _lead(obs: SchnapsenObservation, legal: list[JSON]) -> JSON:
+    hand = list(obs.hand)
+    trump: str = obs.trump
     by_type: dict[str, JSON] = {a["type"]: a for a in legal if a["type"] != "play"}
     if "exchange_trump" in by_type:
         return by_type["exchange_trump"]
     plays = [a for a in legal if a["type"] == "play"]
     plain = [a for a in plays if not a.get("marriage")]
     marriages = [a for a in plays if a.get("marriage")]
-    own = _own_points(view)
-    if marriages and view["tricks"][view["seat"]]:
+    own = _own_points(obs)
+    if marriages and obs.tricks[obs.seat]:
         best = max(marriages, key=lambda a: a["card"][1] == trump)
         if own + (40 if best["card"][1] == trump else 20) >= 66:
             return best  # counted at once: the deal is won on the spot
-    sure = _sure_trumps(view, hand)
+    sure = _sure_trumps(obs, hand)
     for card in sure:
         if own + CARD_POINTS[card] >= 66:
             return _play(plain, card)
-    if "close" in by_type and _should_close(view, hand):
+    if "close" in by_type and _should_close(obs, hand):
         return by_type["close"]
     if marriages:
         # 40 before 20; lead the Queen (fewer points at risk)
         return min(marriages, key=lambda a: (a["card"][1] != trump, a["card"][0] != "Q"))
-    if view["strict"]:
-        return _play(plain, _strict_lead(view, hand, sure))
+    if obs.strict:
+        return _play(plain, _strict_lead(obs, hand, sure))
     return min(plain, key=lambda a: _open_lead_cost(a["card"], hand, trump))
 
 
-def _strict_lead(view: JSON, hand: list[str], sure: list[str]) -> str:
-    trump = view["trump"]
+def _strict_lead(obs: SchnapsenObservation, hand: list[str], sure: list[str]) -> str:
+    trump = obs.trump
     if sure:
         return sure[0]
     aces = [c for c in hand if c[0] == "A"]
@@ -133,17 +134,17 @@ def _play(plain: list[JSON], card: str) -> JSON:
 # -- following --------------------------------------------------------------------------------------
 
 
-def _follow(view: JSON, legal: list[JSON]) -> JSON:
-    hand: list[str] = view["hand"]
-    trump: str = view["trump"]
-    led: str = view["trick"][0]["card"]
+def _follow(obs: SchnapsenObservation, legal: list[JSON]) -> JSON:
+    hand = list(obs.hand)
+    trump: str = obs.trump
+    led: str = obs.trick[0].card
     cards = [a["card"] for a in legal]
     winners = [c for c in cards if beats(c, led, trump)]
-    own = _own_points(view)
+    own = _own_points(obs)
     reaching = [c for c in winners if own + CARD_POINTS[led] + CARD_POINTS[c] >= 66]
     if reaching:
         return _pick(legal, min(reaching, key=lambda c: (c[1] == trump, STRENGTH[c])))
-    if view["strict"]:
+    if obs.strict:
         if winners:
             return _pick(legal, min(winners, key=lambda c: (c[1] == trump, CARD_POINTS[c])))
         return _pick(legal, min(cards, key=lambda c: _discard_cost(c, hand, trump)))

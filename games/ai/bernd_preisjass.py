@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
 from games.ai.bernd_playout import CARD_INDEX, PLAYERS, TABLES, Tables, playout, solve
+from games.ai.observation.preisjass import PreisjassObservation, observe
 from games.ai.pimc import sample_deal
 from games.engine.cards import SUITS
 from games.engine.preisjass.cards import TRUMP_RANK
@@ -49,22 +50,22 @@ class Knowledge:
     tricks_done: int
 
 
-def void_masks(view: JSON) -> list[int]:
+def void_masks(obs: PreisjassObservation) -> list[int]:
     """Per seat, a 36-bit mask of the cards that seat can no longer hold because of the suits it has
     shown it lacks (played tricks of this game and the current trick)."""
-    trump = view["trump"]
+    trump = obs.trump
     t = SUITS.index(trump)
     suit_bits = [((1 << 9) - 1) << (9 * s) for s in range(4)]
     bauer_bit = 1 << CARD_INDEX["J" + trump]
     ruled_out = [0, 0, 0, 0]
-    tricks = [t_["cards"] for t_ in view["tricks"]]
-    if view["trick"]:
-        tricks.append(view["trick"])
+    tricks = list(obs.tricks)
+    if obs.trick:
+        tricks.append(obs.trick)
     for cards in tricks:
-        lead = cards[0]["card"][1]
+        lead = cards[0].card[1]
         top = -1  # highest trump rank so far in the trick
         for i, entry in enumerate(cards):
-            card, seat = entry["card"], entry["seat"]
+            card, seat = entry.card, entry.seat
             if i > 0:
                 if lead == trump:
                     if card[1] != trump:  # no trump, except perhaps the Bauer
@@ -79,16 +80,16 @@ def void_masks(view: JSON) -> list[int]:
     return ruled_out
 
 
-def knowledge(view: JSON) -> Knowledge:
-    me: int = view["seat"]
-    trump: str = view["trump"]
-    hand = [CARD_INDEX[c] for c in view["hand"]]
-    played = {CARD_INDEX[c] for c in view["played"]}
+def knowledge(obs: PreisjassObservation) -> Knowledge:
+    me = obs.seat
+    trump = obs.trump
+    hand = [CARD_INDEX[c] for c in obs.hand]
+    played = {CARD_INDEX[c] for c in obs.played}
     seen = played | set(hand)
     unseen = [i for i in range(36) if i not in seen]
-    ruled_out = void_masks(view)
-    floor = view["bodentrumpf"]
-    dealer: int = view["dealer"]
+    ruled_out = void_masks(obs)
+    floor = obs.bodentrumpf
+    dealer = obs.dealer
     fixed = CARD_INDEX[floor] if floor is not None and dealer != me else -1
     masks = []
     for c in unseen:
@@ -106,12 +107,12 @@ def knowledge(view: JSON) -> Knowledge:
         me=me,
         trump=trump,
         hands=hands,
-        sizes=list(view["hand_sizes"]),
+        sizes=list(obs.hand_sizes),
         unseen=unseen,
         masks=masks,
-        leader=(me - len(view["trick"])) % PLAYERS,
-        trick=[CARD_INDEX[e["card"]] for e in view["trick"]],
-        tricks_done=len(view["tricks"]),
+        leader=(me - len(obs.trick)) % PLAYERS,
+        trick=[CARD_INDEX[e.card] for e in obs.trick],
+        tricks_done=len(obs.tricks),
     )
 
 
@@ -161,7 +162,7 @@ class BerndPreisjass:
 
     def evaluate(self, view: JSON, legal: list[JSON], rng: random.Random) -> list[float]:
         """Average points from now on for each legal action over the sampled deals."""
-        know = knowledge(view)
+        know = knowledge(observe(view))
         tb = TABLES[know.trump]
         cards = [CARD_INDEX[a["card"]] for a in legal]
         exact = max(know.sizes) <= ENDGAME

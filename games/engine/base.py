@@ -151,6 +151,16 @@ class PhaseSpec(Generic[S]):
         object.__setattr__(self, "by_type", {e.type: e for e in self.events})
 
 
+@dataclass(frozen=True, slots=True)
+class Outputs(Generic[S]):
+    """What leaves a state: `seat_view(state, seat)` and `result(state)` (the game's view.py). Bound on
+    the state class by its rules.py, as the phase table is: view.py reads the state, so the state module
+    does not import view.py (no import circle)."""
+
+    seat_view: Callable[[S, Seat | None], JSON]
+    result: Callable[[S], JSON]
+
+
 _START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
 
 

@@ -11,6 +11,7 @@ from bench.bernd import bernd_run
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.bernd_playout import CARD_INDEX, TABLES, legal
 from games.ai.bernd_preisjass import BerndPreisjass, knowledge, sample_hands, void_masks
+from games.ai.observation.preisjass import Play, PreisjassObservation, observe
 from games.ai.pimc import sample_deal
 from games.engine import CHANCE
 from games.engine.cards import DECK_36
@@ -101,7 +102,7 @@ def test_choice_depends_only_on_the_view() -> None:
 
 def _sample_checks(state: PreisjassState, seat: int, draws: int, rng: random.Random) -> None:
     view = state.view(seat)
-    know = knowledge(view)
+    know = knowledge(observe(view))
     played = set(view["played"])
     # Soundness: the real holder of every unseen card is allowed by the inferred constraints.
     for card, mask in zip(know.unseen, know.masks, strict=True):
@@ -147,7 +148,7 @@ def test_samples_are_consistent_over_seeded_games() -> None:
 
 
 def _masks_by_card(state: PreisjassState, seat: int) -> dict[str, int]:
-    know = knowledge(state.view(seat))
+    know = knowledge(observe(state.view(seat)))
     return {DECK_36[c]: m for c, m in zip(know.unseen, know.masks, strict=True)}
 
 
@@ -167,7 +168,7 @@ def test_trumping_in_proves_nothing_but_a_discard_proves_a_void() -> None:
     assert masks["AD"] == 0b111 and masks["9H"] == 0b111
     sampler = random.Random(1)
     for _ in range(50):
-        dealt = sample_hands(knowledge(state.view(3)), sampler)
+        dealt = sample_hands(knowledge(observe(state.view(3))), sampler)
         assert "KH" in _names(dealt[2]) and not any(DECK_36[c][1] == "C" for c in dealt[2])
     _sample_checks(state, 3, 20, sampler)
 
@@ -188,12 +189,21 @@ def test_no_trump_on_a_trump_lead_leaves_only_the_bauer() -> None:
 
 
 def test_an_undertrump_proves_a_hand_of_trumps_only() -> None:
-    view = {
-        "trump": "H",
-        "tricks": [],
-        "trick": [{"seat": 0, "card": "7C"}, {"seat": 1, "card": "AH"}, {"seat": 2, "card": "6H"}],
-    }
-    ruled_out = void_masks(view)
+    trick = (Play(0, "7C"), Play(1, "AH"), Play(2, "6H"))
+    obs = PreisjassObservation(
+        seat=3,
+        hand=("9H", "TS", "QS", "6D", "7D", "8D", "JC", "QC", "KC"),
+        hand_sizes=(8, 8, 8, 9),
+        trump="H",
+        bodentrumpf="KH",
+        dealer=3,
+        leader=0,
+        trick=trick,
+        tricks=(),
+        played=("7C", "AH", "6H"),
+        game_points=(0, 0, 0, 0),
+    )
+    ruled_out = void_masks(obs)
     assert ruled_out[0] == 0 and ruled_out[1] == 0
     assert all(ruled_out[2] >> CARD_INDEX[c] & 1 for c in ("AC", "6S", "KD"))
     assert not ruled_out[2] >> CARD_INDEX["9H"] & 1

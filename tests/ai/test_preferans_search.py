@@ -13,7 +13,8 @@ from games.ai import available_versions, get_player
 from games.ai.anton_preferans import AntonPreferans
 from games.ai.arena import play_match
 from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans, SearchPreferans
-from games.ai.preferans_search.solver import PreferansGame, SelfishSolver, Solver, sides
+from games.ai.preferans_search.selfish import SelfishSolver
+from games.ai.preferans_search.solver import PreferansGame, Solver, sides
 from games.ai.preferans_search.state import GAME, INDEX, MISERE, NAMES, RASPASY, Deal, from_engine, mask_of
 from games.ai.preferans_search.worlds import places, replay_voids, sample_world
 from games.ai.search.alphabeta import brute_force

@@ -11,6 +11,7 @@ import pytest
 
 from games.ai import available_versions, get_player
 from games.ai.anton_preisjass import AntonPreisjass
+from games.ai.observation.preisjass import observe
 from games.ai.preisjass_search import player as dora_module
 from games.ai.preisjass_search.player import DoraPreisjass, SearchPreisjass
 from games.ai.preisjass_search.solver import (
@@ -105,7 +106,7 @@ def test_from_view_is_the_engine_deal_when_the_hidden_hands_are_right() -> None:
     for state in _positions(5)[::3]:
         seat = state.seat_to_play
         hidden = [mask_of(h) for h in state.hands]
-        assert vars_of(Deal.from_view(state.view(seat), hidden)) == vars_of(Deal.from_engine(state))
+        assert vars_of(Deal.from_view(observe(state.view(seat)), hidden)) == vars_of(Deal.from_engine(state))
 
 
 def vars_of(deal: Deal) -> tuple[object, ...]:
@@ -236,7 +237,7 @@ def test_sampled_worlds_never_contradict_the_view(seed: int) -> None:
     rng = random.Random(seed)
     for state in _positions(seed, by_anton=True)[::2]:
         seat = state.seat_to_play
-        worlds = Worlds(state.view(seat))
+        worlds = Worlds(observe(state.view(seat)))
         for _ in range(6):
             _consistent(state, seat, worlds.hands(rng))
 
@@ -245,7 +246,7 @@ def _swap_hidden(state: PreisjassState, rng: random.Random) -> PreisjassState:
     """The same view for the seat to play with other hidden hands (a world sampled for it)."""
     seat = state.seat_to_play
     other = state.clone()
-    hands = Worlds(state.view(seat)).hands(rng)
+    hands = Worlds(observe(state.view(seat))).hands(rng)
     for s in range(PLAYERS):
         if s != seat:
             other.hands[s] = sorted((DECK[c] for c in bits(hands[s])), key=DECK.index)
@@ -344,9 +345,9 @@ def test_the_true_world_explains_every_choice_of_players_who_follow_the_model() 
                     voids[seat] |= SUIT_MASK[lead]
             state = RULES.apply_in_place(state, {"type": "play", "seat": seat, "card": DECK[card]})
         view = state.view(state.seat_to_play)
-        evidence = Evidence(view, trump)
+        evidence = Evidence(observe(view), trump)
         assert evidence.misses([mask_of(h) for h in state.hands], anton, 99) == 0
-        worlds = Worlds(view)
+        worlds = Worlds(observe(view))
         for _ in range(10):
             hands = worlds.hands(rng)
             hands[view["seat"]] = mask_of(view["hand"])
@@ -382,7 +383,7 @@ def test_a_seats_misses_add_up_to_the_worlds_and_depend_on_its_own_hand_alone(se
     for state in _positions(seed, by_anton=True)[8::3]:
         view = state.view(state.seat_to_play)
         trump = SUITS.index(view["trump"])
-        evidence, worlds = Evidence(view, trump), Worlds(view)
+        evidence, worlds = Evidence(observe(view), trump), Worlds(observe(view))
         policy = anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
         for _ in range(4):
             hands = worlds.hands(rng)
@@ -411,7 +412,7 @@ def test_the_chain_draws_worlds_that_explain_the_play_and_never_contradict_the_v
         for state in _positions(seed, by_anton=True)[14:30:4]:
             seat = state.seat_to_play
             view = state.view(seat)
-            evidence, worlds = Evidence(view, SUITS.index(view["trump"])), Worlds(view)
+            evidence, worlds = Evidence(observe(view), SUITS.index(view["trump"])), Worlds(observe(view))
             policy = anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
             chain = Chain(worlds, evidence, policy, rng, mask_of(view["hand"]))
             for _ in range(20):

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.state import INDEX, NAMES, bits, from_action, mask_of
 from games.ai.schnapsen_search.worlds import ANY, constraints, sample_world
 from games.ai.search.sampling import consistent
@@ -44,7 +45,7 @@ def _true_places(state: SchnapsenState, cards: list[int]) -> list[list[int]]:
 def test_the_true_deal_satisfies_every_inference(seed: int) -> None:
     narrowed = 0
     for state in _positions(seed):
-        cards, masks, sizes = constraints(state.view(state.turn))
+        cards, masks, sizes = constraints(observe(state.view(state.turn)))
         truth = _true_places(state, cards)
         assert [len(p) for p in truth] == sizes
         assert consistent(truth, cards, masks)
@@ -59,7 +60,7 @@ def test_sampled_worlds_never_contradict_the_view(seed: int) -> None:
         if state.phase != Phase.PLAY:
             continue
         me = state.turn
-        view = state.view(me)
+        view = observe(state.view(me))
         cards, masks, _ = constraints(view)
         for _ in range(3):
             world = sample_world(view, rng)

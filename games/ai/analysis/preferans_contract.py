@@ -32,19 +32,18 @@ from itertools import combinations
 
 from games.ai.anton_preferans import declarer_tricks, misere_risk
 from games.ai.base import JSON
-from games.ai.preferans_search.player import (
+from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans
+from games.ai.preferans_search.solver import Solver, sides
+from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
+from games.ai.preferans_search.values import (
     LADDER_SUITS,
     MISERE_VALUE,
     POOL,
-    CarlaPreferans,
-    DoraPreferans,
-    _discard,
-    _parse,
+    declarer_discard,
     declarer_payoff,
+    parse_bid,
     whist_call_values,
 )
-from games.ai.preferans_search.solver import Solver, sides
-from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
 from games.engine.preferans import bidding, play
@@ -131,7 +130,7 @@ def _remember(key: tuple[int, int, int, int, str, int], found: tuple[float, bool
 @lru_cache(maxsize=4096)
 def _thrown(cards: tuple[str, ...], trump: str) -> list[str]:
     """The search player's discard for `trump` (Anton's count), remembered: every world repeats it."""
-    return _discard(list(cards), trump)
+    return declarer_discard(list(cards), trump)
 
 
 def misere_payoff(tricks: float) -> float:
@@ -186,7 +185,7 @@ def bid_values(
             kept = mask_of([c for c in cards if c not in pair])
             out.append(misere_payoff(t.misere([kept if p == me else h for p, h in enumerate(hands)], me)))
         else:
-            out.append(best_game(tricks, *_parse(bid)))
+            out.append(best_game(tricks, *parse_bid(bid)))
     return out
 
 
@@ -203,7 +202,7 @@ def exchange_values(
             continue
         likely = sorted(LADDER_SUITS, key=lambda s: (-declarer_tricks(kept, s), LADDER_SUITS.index(s)))
         trumps = set(likely[:EXCHANGE_TRUMPS])
-        level, suit = _parse(high)
+        level, suit = parse_bid(high)
         out.append(best_game(partial(t.game, world, me), level, suit, trumps))
     return out
 
@@ -211,7 +210,7 @@ def exchange_values(
 def declare_values(legal: list[JSON], hands: list[int], me: int, t: Tricks) -> list[float]:
     out = []
     for action in legal:
-        level, trump = _parse(action["contract"])
+        level, trump = parse_bid(action["contract"])
         out.append(declarer_payoff(t.game(hands, me, trump), level))
     return out
 
@@ -261,7 +260,7 @@ def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list
     worlds = player._worlds(view, rng, count)
     if view["phase"] == "whist":
         decl = view["active"].index(view["declarer"])
-        _, trump = _parse(view["contract"])
+        _, trump = parse_bid(view["contract"])
         return whist_values(legal, view, [t.game(w.hands[:], decl, trump) for w in worlds], open_answer=False)
     totals = [0.0] * len(legal)
     for world in worlds:
@@ -284,7 +283,7 @@ def _values(
     if phase == "declare":
         return declare_values(legal, hands, me, t)
     decl = view["active"].index(view["declarer"])
-    _, trump = _parse(view["contract"])
+    _, trump = parse_bid(view["contract"])
     return whist_values(legal, view, [t.game(hands, decl, trump)], open_answer)
 
 

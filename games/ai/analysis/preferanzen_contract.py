@@ -26,14 +26,8 @@ import random
 
 from games.ai.anton_preferanzen import TALON_HOPE
 from games.ai.base import JSON
-from games.ai.preferanzen_search.player import (
-    HOPELESS,
-    SearchPreferanzen,
-    _anton_value,
-    _chance,
-    _declared,
-    _games_for_bid,
-)
+from games.ai.preferanzen_search.games import anton_value, chance_of, declared_game, games_for_bid
+from games.ai.preferanzen_search.player import HOPELESS, SearchPreferanzen
 from games.ai.preferanzen_search.state import mask_of
 from games.ai.preferanzen_search.worlds import sample_hands
 from games.ai.search.budget import Budget
@@ -103,8 +97,8 @@ def bid_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
     hand = list(view["hand"])
 
     def value(game: str, suit: str | None) -> float:
-        rough = _anton_value(hand, game, suit, vienna, TALON_HOPE)
-        if _chance(rough, game, suit, vienna) < HOPELESS:
+        rough = anton_value(hand, game, suit, vienna, TALON_HOPE)
+        if chance_of(rough, game, suit, vienna) < HOPELESS:
             return rough
         return game_value(view, game, suit, worlds)
 
@@ -116,7 +110,7 @@ def bid_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
             continue
         if bid == "hold":
             bid, suit = str(view["high_bid"]["bid"]), view["high_bid"].get("suit")
-        out.append(max(value(g, s) for g, s in _games_for_bid(bid, suit, vienna)))
+        out.append(max(value(g, s) for g, s in games_for_bid(bid, suit, vienna)))
     return out
 
 
@@ -124,8 +118,8 @@ def exchange_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float
     vienna = view["game"] == "preference_vienna"
     pool = list(view["hand"]) + list(view["talon"])
     high = view["high_bid"]
-    games = _games_for_bid(str(high["bid"]), high.get("suit"), vienna)
-    order = sorted(range(len(games)), key=lambda i: (-_anton_value(pool, *games[i], vienna), i))
+    games = games_for_bid(str(high["bid"]), high.get("suit"), vienna)
+    order = sorted(range(len(games)), key=lambda i: (-anton_value(pool, *games[i], vienna), i))
     likely = [games[i] for i in order[:EXCHANGE_GAMES]]
     out = []
     for action in legal:
@@ -147,7 +141,7 @@ def declare_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]
                 _remember(key, found)
             out.append(found)
         else:
-            game, suit = _declared(action, vienna)
+            game, suit = declared_game(action, vienna)
             out.append(game_value(view, game, suit, worlds, fixed_hand=mine))
     return out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from games.ai.analysis.base import JSON, Thresholds, Values
+from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.player import _LeafSolver
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action, from_engine
@@ -54,14 +55,14 @@ class SchnapsenAnalyser:
     def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
         seat = state.to_move
         assert isinstance(seat, int)
-        view = state.view(seat)
+        obs = observe(state.view(seat))
         moves = [from_action(a) for a in legal]
         totals = [0.0] * len(moves)
         budget = Budget(VIEW_NODES, NO_CLOCK)
         done = 0
-        exact = bool(view["strict"])
+        exact = obs.strict
         for _ in range(WORLDS):
-            world = sample_world(view, rng)
+            world = sample_world(obs, rng)
             game = _LeafSolver(seat, budget)
             depth = EXACT_DEPTH if world.strict else OPEN_DEPTH
             table: Table = {}

@@ -13,7 +13,9 @@ Cards are ints `suit * 8 + rank` (`NAMES`, `INDEX`, `mask_of`, `names`, `bits` c
 solver.py: `Solver(deal, target, maximizers, budget, stop)` counts the target side's future tricks
 under perfect play (`value`, `move_values`; `sides(deal, me)` gives the sides), exactly with the
 default `stop=10`, estimated at trick `stop` otherwise (a game from the top winners, misère and raspasy
-from the cards that cannot duck); `SelfishSolver(deal, me, budget, stop)` plays raspasy with every hand
-keeping its own tricks down (max^n); `PreferansGame` is the same game for the shared toolkit
-(games.ai.search). worlds.py: `sample_world(view, rng)`. player.py: the players.
+from the cards that cannot duck); `PreferansGame` is the same game for the shared toolkit
+(games.ai.search). selfish.py: `SelfishSolver(deal, me, budget, stop)` plays raspasy with every hand
+keeping its own tricks down (max^n). worlds.py: `sample_world(view, rng)`. The players: values.py (what
+a contract and a whist call are worth), contract.py (the decisions before the play), player.py (the
+card play and the levels Carla and Dora).
 """

@@ -9,10 +9,13 @@ deal's points for every seat as the engine settles them. `from_engine(state)` bu
 engine state in play (full information: tests and analysis tools), `to_action(card, seat)`.
 
 solver.py — `PreferanzenGame(me)`, the alpha-beta adapter (games.ai.search) valuing a deal for
-`me`'s side; `solve(deal, me, budget)` the exact value; `estimate_scores` the cut-off estimate.
+`me`'s side; `solve(deal, me, budget)` the exact value; `estimate_scores` the cut-off estimate;
+`distinct_moves(view, cards)` one card of each run of equivalent legal cards.
 
 worlds.py — hidden-card worlds consistent with a seat's view: `constraints(view)`,
 `sample_hands(view, rng)`, `world_deal(view, rng)` (a Deal in play), `terms_from_view(view)`.
+
+games.py — the games a seat may bid for and declare, their search terms, Anton's estimate of each.
 
 player.py — the levels Carla (middle) and Dora (strongest).
 """

@@ -23,23 +23,30 @@ import random
 from dataclasses import replace
 from itertools import combinations
 
-from games.ai.anton_preferanzen import TALON_HOPE, AntonPreferanzen, _discard_candidates, game_value
+from games.ai.anton_preferanzen import TALON_HOPE, AntonPreferanzen, _discard_candidates
 from games.ai.base import JSON
-from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, side_value
-from games.ai.preferanzen_search.state import FIXED_VALUE, INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
+from games.ai.preferanzen_search.games import (
+    ACES_MASK,
+    anton_keeps,
+    anton_value,
+    chance_of,
+    declared_game,
+    game_terms,
+    games_for_bid,
+    staying,
+)
+from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, distinct_moves, side_value
+from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
 from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
-from games.engine.preferanzen.austrian import LADDER, LEVEL, SPECIAL
+from games.ai.search.player import SearchPlayer
+from games.engine.preferanzen.austrian import SPECIAL
 
-LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
-VIENNA_NUMBER = {"1": "C", "2": "S", "3": "D", "4": "H"}
 HOPELESS = 0.15  # Anton's chance of making a game below which it is not simulated
 
 
-class SearchPreferanzen:
-    name = "Search"
-
+class SearchPreferanzen(SearchPlayer):
     def __init__(
         self,
         worlds: int,
@@ -51,46 +58,32 @@ class SearchPreferanzen:
         seconds: float = SAFETY_SECONDS,
         bid_margin: float = 1.0,
     ) -> None:
+        super().__init__(nodes, seconds, AntonPreferanzen())
         self.worlds = worlds
-        self.nodes = nodes
         self.plies = plies
         self.exact_tricks = exact_tricks
         self.contract_worlds = contract_worlds
         self.contract_plies = contract_plies
-        self.seconds = seconds
         self.bid_margin = bid_margin
-        #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
-    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
-        if len(legal) == 1:
-            return legal[0]
-        budget = Budget(self.nodes, self.seconds)
+    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
         phase = view["phase"]
-        action: JSON | None
         if phase == "play":
-            action = self._play(view, legal, rng, budget)
-        elif phase == "bid":
-            action = self._bid(view, legal, rng, budget)
-        elif phase == "talon":
-            action = self._exchange(view, legal, rng, budget)
-        elif phase == "declare":
-            action = self._declare(view, legal, rng, budget)
-        elif phase in ("defend", "invite"):
-            action = self._defend(view, legal, rng, budget)
-        else:
-            action = None
-        self.stats["decisions"] += 1
-        self.stats["nodes"] += budget.nodes_used
-        self.stats["capped"] += budget.timed_out
-        if action is None:
-            return AntonPreferanzen().choose(view, legal, rng)
-        return action
+            return self._play(view, legal, rng, budget)
+        if phase == "bid":
+            return self._bid(view, legal, rng, budget)
+        if phase == "talon":
+            return self._exchange(view, legal, rng, budget)
+        if phase == "declare":
+            return self._declare(view, legal, rng, budget)
+        if phase in ("defend", "invite"):
+            return self._defend(view, legal, rng, budget)
+        return None
 
     # ------------------------------------------------------------------ card play
     def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
         me = view["seat"]
-        moves = _distinct(view, [INDEX[a["card"]] for a in legal])
+        moves = distinct_moves(view, [INDEX[a["card"]] for a in legal])
         if len(moves) == 1:
             return next(a for a in legal if a["card"] == NAMES[moves[0]])
         totals = dict.fromkeys(moves, 0.0)
@@ -143,7 +136,7 @@ class SearchPreferanzen:
         given. Raises BudgetExceeded."""
         me = view["seat"]
         vienna = view["game"] == "preference_vienna"
-        terms = _terms(vienna, game, suit, me, int(view.get("pot") or 0))
+        terms = game_terms(vienna, game, suit, me, int(view.get("pot") or 0))
         hand_game = game in SPECIAL or game in ("spiel", "herz_hand")
         total = 0.0
         for hands, pile in worlds:
@@ -151,7 +144,7 @@ class SearchPreferanzen:
             if fixed_hand is not None:
                 hands[me] = fixed_hand
             elif not hand_game:
-                hands[me] = mask_of(_discard(names(hands[me] | pile), game, terms.trump, vienna))
+                hands[me] = mask_of(anton_keeps(names(hands[me] | pile), game, terms.trump, vienna))
             t = terms
             if vienna and hands[me] & ACES_MASK == ACES_MASK:
                 t = replace(terms, four_aces=True)
@@ -180,8 +173,8 @@ class SearchPreferanzen:
         def value(game: str, suit: str | None) -> float:
             key = (game, suit)
             if key not in cache:
-                rough = _anton_value(hand, game, suit, vienna, TALON_HOPE)
-                if _chance(rough, game, suit, vienna) < HOPELESS:
+                rough = anton_value(hand, game, suit, vienna, TALON_HOPE)
+                if chance_of(rough, game, suit, vienna) < HOPELESS:
                     cache[key] = rough
                 else:
                     cache[key] = self._game_value(view, game, suit, worlds, budget)
@@ -192,7 +185,7 @@ class SearchPreferanzen:
             if bid == "hold":
                 high = view["high_bid"]
                 bid = str(high["bid"])
-            return max(value(g, s) for g, s in _games_for_bid(bid, action.get("suit"), vienna))
+            return max(value(g, s) for g, s in games_for_bid(bid, action.get("suit"), vienna))
 
         try:
             rated = [(bid_value(a), a) for a in legal if a["bid"] != "pass"]
@@ -214,14 +207,14 @@ class SearchPreferanzen:
         hand = list(view["hand"])
         pool = hand + list(view["talon"])
         high = view["high_bid"]
-        games = [g for g in _games_for_bid(str(high["bid"]), high.get("suit"), vienna)]
-        rated = sorted(((_anton_value(pool, g, s, vienna), (g, s)) for g, s in games), reverse=True)
+        games = [g for g in games_for_bid(str(high["bid"]), high.get("suit"), vienna)]
+        rated = sorted(((anton_value(pool, g, s, vienna), (g, s)) for g, s in games), reverse=True)
         candidates: list[tuple[float, str, str | None, tuple[str, str]]] = []
         for _, (game, suit) in rated[:2]:
             pairs = []
             for a, b in combinations(_discard_candidates(pool, game, suit), 2):
                 rest = [c for c in pool if c not in (a, b)]
-                pairs.append((_anton_value(rest, game, suit, vienna), a, b))
+                pairs.append((anton_value(rest, game, suit, vienna), a, b))
             pairs.sort(reverse=True)
             for _, a, b in pairs[:3]:
                 candidates.append((0.0, game, suit, (a, b)))
@@ -246,18 +239,21 @@ class SearchPreferanzen:
         worlds = self._worlds(view, rng, self.contract_worlds)
         mine = mask_of(hand)
         # the likeliest games first, so that a spent budget has valued those
-        rough = [_anton_value(hand, *_declared(a, vienna), vienna) for a in legal]
+        rough = [anton_value(hand, *declared_game(a, vienna), vienna) for a in legal]
         rated = sorted(((v, i) for i, v in enumerate(rough)), reverse=True)
         best: tuple[float, JSON] | None = None
         try:
             for estimate, i in rated:
                 action = legal[i]
-                if _chance(estimate, *_declared(action, vienna), vienna) < HOPELESS and best is not None:
+                if (
+                    chance_of(estimate, *declared_game(action, vienna), vienna) < HOPELESS
+                    and best is not None
+                ):
                     continue
                 if vienna:
                     v = self._vienna_value(view, action, worlds, budget, mine)
                 else:
-                    game, suit = _declared(action, vienna)
+                    game, suit = declared_game(action, vienna)
                     v = self._game_value(view, game, suit, worlds, budget, fixed_hand=mine)
                 if best is None or v > best[0]:
                     best = (v, action)
@@ -276,7 +272,7 @@ class SearchPreferanzen:
             game="number",
             trump=trump,
             declarer=me,
-            defense=_staying(me),
+            defense=staying(me),
             pot=int(view.get("pot") or 0),
             no_aces=bool(action["no_aces"]),
             four_aces=mine & ACES_MASK == ACES_MASK,
@@ -365,112 +361,10 @@ class SearchPreferanzen:
         return total / len(worlds)
 
 
-def _distinct(view: JSON, cards: list[int]) -> list[int]:
-    """The lowest card of each run of legal cards with only played cards between them (they take the
-    same tricks in every world)."""
-    gone = 0
-    for trick in view["tricks"]:
-        for p in trick["cards"]:
-            gone |= 1 << INDEX[p["card"]]
-    legal = sum(1 << c for c in cards)
-    out: list[int] = []
-    prev = -1
-    for card in sorted(cards):
-        if prev >= 0 and prev >> 3 == card >> 3:
-            between = ((1 << card) - 1) & ~((2 << prev) - 1)
-            if not between & ~gone & ~legal:
-                prev = card
-                continue
-        out.append(card)
-        prev = card
-    return out
-
-
-ACES_MASK = sum(1 << (8 * s + 7) for s in range(4))
-
-
 def _ordered(legal: list[JSON], phase: str) -> bool:
     """Whether legal[0] is the first option as `_defend` lists them (stay / invite)."""
     first = legal[0]
     return first.get("choice") == "stay" if phase == "defend" else first.get("invite") is True
-
-
-def _staying(declarer: int) -> tuple[str | None, str | None, str | None]:
-    d: list[str | None] = ["stay", "stay", "stay"]
-    d[declarer] = None
-    return (d[0], d[1], d[2])
-
-
-def _terms(vienna: bool, game: str, suit: str | None, me: int, pot: int) -> Terms:
-    trump = SUITS.index(suit) if suit else -1
-    if vienna:
-        return Terms(True, "trump", "number", trump, me, _staying(me), pot=pot)
-    kind = (
-        "bettler"
-        if game.startswith("bettler")
-        else game
-        if game in ("sans_atout", "durchmarsch")
-        else "trump"
-    )
-    return Terms(False, kind, game, trump, me, _staying(me))
-
-
-def _games_for_bid(bid: str, suit: object, vienna: bool) -> list[tuple[str, str | None]]:
-    """The games (game key, trump suit) the winner of the auction with `bid` may declare."""
-    if vienna:
-        if bid == "herz":
-            return [("herz_hand", "H")]
-        if bid == "spiel":
-            return [("spiel", str(suit))]
-        return [("number", s) for s in SUITS[int(bid) - 1 :]]
-    if bid == "geschaeft":
-        return [("geschaeft", str(suit))]
-    if bid == "herzpraemie":
-        return [("herzpraemie", "H")]
-    return [(g, LEVEL_SUIT.get(g)) for g in LADDER[LEVEL[bid] - 1 :] if g not in SPECIAL]
-
-
-def _declared(action: JSON, vienna: bool) -> tuple[str, str | None]:
-    if vienna:
-        return "number", str(action["trump"])
-    game = str(action["game"])
-    suit = action.get("suit") or LEVEL_SUIT.get(game) or ("H" if game == "herzpraemie" else None)
-    return game, str(suit) if suit else None
-
-
-def _anton_value(hand: list[str], game: str, suit: str | None, vienna: bool, hope: float = 0.0) -> float:
-    """Anton's expected points of declaring `game` (with `hope` tricks from a talon still to come)."""
-    if game in SPECIAL or game in ("spiel", "herz_hand"):
-        hope = 0.0
-    if vienna:
-        return game_value(hand, "n", suit, True, hope)
-    return game_value(hand, game, suit, False, hope)
-
-
-def _chance(value: float, game: str, suit: str | None, vienna: bool) -> float:
-    """The chance of making the game behind Anton's expected `value` (his win and loss amounts)."""
-    if vienna:
-        bonus = 20 if suit == "H" else 0
-        win, loss = 10 + bonus, 24 + bonus
-    elif game in LEVEL_SUIT or game == "geschaeft":
-        win, loss = 6, 9
-    elif game == "herzpraemie":
-        win, loss = 16, 18
-    else:
-        win = loss = FIXED_VALUE[game]
-    return (value + loss) / (win + loss)
-
-
-def _discard(pool: list[str], game: str, trump: int, vienna: bool) -> list[str]:
-    """Anton's best discard for `game`: the 10 cards kept."""
-    suit = SUITS[trump] if trump >= 0 else None
-    best: tuple[float, list[str]] = (-1e9, pool[:10])
-    for a, b in combinations(_discard_candidates(pool, game, suit), 2):
-        rest = [c for c in pool if c != a and c != b]
-        v = _anton_value(rest, game, suit, vienna)
-        if v > best[0]:
-            best = (v, rest)
-    return best[1]
 
 
 class CarlaPreferanzen(SearchPreferanzen):

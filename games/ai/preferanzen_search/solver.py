@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from games.ai.preferanzen_search.state import BETTLER, SUIT_MASK, TRUMP, Deal, bits
+from games.ai.base import JSON
+from games.ai.preferanzen_search.state import BETTLER, INDEX, SUIT_MASK, TRUMP, Deal, bits
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget
 
@@ -170,3 +171,24 @@ def _power(hand: int, live: int, trump: int) -> float:
 def solve(deal: Deal, me: int, budget: Budget, depth: int = EXACT_DEPTH, table: Table | None = None) -> float:
     """The value of `deal` for seat `me`'s side (exact when `depth` reaches the end of the deal)."""
     return search(PreferanzenGame(me), deal, depth, budget, {} if table is None else table)
+
+
+def distinct_moves(view: JSON, cards: list[int]) -> list[int]:
+    """The lowest card of each run of legal cards with only played cards between them (they take the
+    same tricks in every world)."""
+    gone = 0
+    for trick in view["tricks"]:
+        for p in trick["cards"]:
+            gone |= 1 << INDEX[p["card"]]
+    legal = sum(1 << c for c in cards)
+    out: list[int] = []
+    prev = -1
+    for card in sorted(cards):
+        if prev >= 0 and prev >> 3 == card >> 3:
+            between = ((1 << card) - 1) & ~((2 << prev) - 1)
+            if not between & ~gone & ~legal:
+                prev = card
+                continue
+        out.append(card)
+        prev = card
+    return out

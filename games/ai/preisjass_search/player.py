@@ -25,10 +25,12 @@ import random
 
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.base import JSON
+from games.ai.observation.preisjass import observe
 from games.ai.preisjass_search.solver import Lines, Lookahead, Policy, anton_at, greedy
 from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, mask_of
 from games.ai.preisjass_search.worlds import Chain, Evidence, Worlds
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
+from games.ai.search.player import SearchPlayer
 from games.engine.cards import SUITS
 
 MISS_WEIGHT = 0.1  # a world's weight falls by this factor per choice of the others it does not explain
@@ -42,9 +44,7 @@ def _charge(budget: Budget, nodes: int) -> None:
     budget.spend()
 
 
-class SearchPreisjass:
-    name = "Search"
-
+class SearchPreisjass(SearchPlayer):
     def __init__(
         self,
         worlds: int,
@@ -55,15 +55,12 @@ class SearchPreisjass:
         others: Policy | None = None,
         infer: bool = True,
     ) -> None:
+        super().__init__(nodes, seconds, AntonPreisjass())
         self.infer = infer
         self.worlds = worlds
-        self.nodes = nodes
         self.exact_tricks = exact_tricks
-        self.seconds = seconds
         self.mine = mine
         self.others = others
-        #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def _values(
         self, deal: Deal, me: int, cards: list[int], others: Policy, budget: Budget, voids: list[int]
@@ -72,21 +69,23 @@ class SearchPreisjass:
         lines = Lines(me, deal.trump, others, mine, budget, self.exact_tricks)
         return [deal.points[me] + lines.value(deal, voids, c) for c in cards]
 
-    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
-        if len(legal) == 1 or view.get("trump") is None:
-            return legal[0]
-        me = view["seat"]
+    def forced(self, view: JSON, legal: list[JSON]) -> bool:
+        # before the trump is made (the Bodentrumpf decides it) there is nothing to search
+        return len(legal) == 1 or view.get("trump") is None
+
+    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        obs = observe(view)
+        me = obs.seat
         cards = [INDEX[a["card"]] for a in legal]
-        budget = Budget(self.nodes, self.seconds)
-        others = self.others or anton_at(INDEX[view["bodentrumpf"]], view["dealer"])
+        others = self.others or anton_at(INDEX[obs.bodentrumpf], obs.dealer)
         # per world drawn (every hand), its weight (summed over the draws that found it) and the values
         # of the cards in it
         weights: dict[tuple[int, ...], float] = {}
         values: dict[tuple[int, ...], list[float]] = {}
         try:
-            worlds = Worlds(view)
-            evidence = Evidence(view, SUITS.index(view["trump"]))
-            chain = Chain(worlds, evidence, others, rng, mask_of(view["hand"])) if self.infer else None
+            worlds = Worlds(obs)
+            evidence = Evidence(obs, SUITS.index(obs.trump))
+            chain = Chain(worlds, evidence, others, rng, mask_of(obs.hand)) if self.infer else None
             fewest = TRICKS * PLAYERS
             for _ in range(self.worlds):
                 if chain is None:
@@ -100,19 +99,16 @@ class SearchPreisjass:
                     fewest = min(fewest, missed)
                 key = tuple(hands)
                 if key not in values:
-                    deal = Deal.from_view(view, hands)
+                    deal = Deal.from_view(obs, hands)
                     values[key] = self._values(deal, me, cards, others, budget, evidence.voids)
                 weights[key] = weights.get(key, 0.0) + MISS_WEIGHT**missed
         except BudgetExceeded:
             pass
         except ValueError:  # a view no deal fits (never in a real game)
             weights.clear()
-        self.stats["decisions"] += 1
         self.stats["worlds"] += len(weights)
-        self.stats["nodes"] += budget.nodes_used
-        self.stats["capped"] += budget.timed_out
         if not weights:
-            return AntonPreisjass().choose(view, legal, rng)
+            return None
         totals = [0.0] * len(cards)
         for key, weight in weights.items():
             for i, v in enumerate(values[key]):

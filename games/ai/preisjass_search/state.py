@@ -8,8 +8,10 @@ cards, the trick winners and the points against the engine over random positions
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.search.masks import bits
 from games.engine.cards import DECK_36, SUITS
 from games.engine.preisjass.cards import LAST_TRICK_BONUS, POINTS, TRUMP_RANK
@@ -43,7 +45,7 @@ ABOVE = tuple(
 )
 
 
-def mask_of(cards: list[str]) -> int:
+def mask_of(cards: Iterable[str]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << INDEX[card]
@@ -155,20 +157,14 @@ class Deal:
         )
 
     @classmethod
-    def from_view(cls, view: JSON, hands: list[int]) -> Deal:
-        """The deal of a seat's view with the hidden hands filled in (`hands[view seat]` is ignored)."""
+    def from_view(cls, obs: PreisjassObservation, hands: list[int]) -> Deal:
+        """The deal of a seat's observation with the hidden hands filled in (`hands[obs.seat]` is
+        ignored)."""
         full = list(hands)
-        full[view["seat"]] = mask_of(view["hand"])
-        trick = tuple(INDEX[e["card"]] for e in view["trick"])
-        leader = view["trick"][0]["seat"] if trick else view["leader"]
-        return cls(
-            SUITS.index(view["trump"]),
-            tuple(full),
-            leader,
-            trick,
-            len(view["tricks"]),
-            tuple(view["game_points"]),
-        )
+        full[obs.seat] = mask_of(obs.hand)
+        trick = tuple(INDEX[e.card] for e in obs.trick)
+        leader = obs.trick[0].seat if trick else obs.leader
+        return cls(SUITS.index(obs.trump), tuple(full), leader, trick, len(obs.tricks), obs.game_points)
 
 
 def trick_points(trick: tuple[int, ...], trump: int, last: bool) -> int:

@@ -11,17 +11,18 @@ from __future__ import annotations
 import random
 
 from games.ai.bernd_preisjass import knowledge
+from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.preisjass_search.solver import Policy, void_after
-from games.ai.preisjass_search.state import INDEX, JSON, PLAYERS, TRICKS, Deal, bits, legal_mask
+from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, bits, legal_mask
 from games.ai.search.sampling import sample_places
 
 
 class Worlds:
     """Draws deals for one view; the constraints are worked out once."""
 
-    def __init__(self, view: JSON) -> None:
-        know = knowledge(view)
-        self.view = view
+    def __init__(self, obs: PreisjassObservation) -> None:
+        know = knowledge(obs)
+        self.obs = obs
         self.me = know.me
         self.others = [s for s in range(PLAYERS) if s != know.me]
         self.cards = know.unseen
@@ -49,7 +50,7 @@ class Worlds:
 
     def deal(self, rng: random.Random) -> Deal:
         """One full deal consistent with the view, the points won so far as in the view."""
-        return Deal.from_view(self.view, self.hands(rng))
+        return Deal.from_view(self.obs, self.hands(rng))
 
 
 class Evidence:
@@ -57,14 +58,14 @@ class Evidence:
     (a policy over the world's hands) explains them: a world where the model would have played
     otherwise is less likely. The `anton` policy makes every choice Anton makes (the tests check it)."""
 
-    def __init__(self, view: JSON, trump: int) -> None:
-        self.me: int = view["seat"]
+    def __init__(self, obs: PreisjassObservation, trump: int) -> None:
+        self.me = obs.seat
         self.trump = trump
-        tricks = [t["cards"] for t in view["tricks"]]
-        if view["trick"]:
-            tricks.append(view["trick"])
+        tricks = list(obs.tricks)
+        if obs.trick:
+            tricks.append(obs.trick)
         #: per trick, the (seat, card) plays in order
-        self.tricks = [[(e["seat"], INDEX[e["card"]]) for e in cards] for cards in tricks]
+        self.tricks = [[(e.seat, INDEX[e.card]) for e in cards] for cards in tricks]
         self.played = [0, 0, 0, 0]
         #: per seat, the suits the table has seen it fail to follow, as the policies read them
         self.voids = [0, 0, 0, 0]

@@ -19,11 +19,13 @@ from collections.abc import Hashable
 
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import JSON
+from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
 from games.ai.schnapsen_search.worlds import sample_world
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
+from games.ai.search.player import SearchPlayer
 
 
 class _LeafSolver(SchnapsenGame):
@@ -43,9 +45,7 @@ class _LeafSolver(SchnapsenGame):
         return super().key(state)
 
 
-class SearchSchnapsen:
-    name = "Search"
-
+class SearchSchnapsen(SearchPlayer):
     def __init__(
         self,
         worlds: int,
@@ -54,24 +54,19 @@ class SearchSchnapsen:
         seconds: float = SAFETY_SECONDS,
         close_margin: float = 1.0,
     ) -> None:
+        super().__init__(nodes, seconds, AntonSchnapsen())
         self.close_margin = close_margin
         self.worlds = worlds
-        self.nodes = nodes
         self.open_depth = open_depth
-        self.seconds = seconds
-        #: counters for the bench: decisions searched, worlds and nodes searched
-        self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
-    def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
-        if len(legal) == 1:
-            return legal[0]
-        me = view["seat"]
+    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        obs = observe(view)
+        me = obs.seat
         moves = [from_action(a) for a in legal]
         totals = dict.fromkeys(moves, 0.0)
-        budget = Budget(self.nodes, self.seconds)
         done = 0
         for _ in range(self.worlds):
-            deal = sample_world(view, rng)
+            deal = sample_world(obs, rng)
             game = _LeafSolver(me, budget)
             depth = EXACT_DEPTH if deal.strict else self.open_depth
             table: Table = {}
@@ -82,12 +77,9 @@ class SearchSchnapsen:
             for move, value in values.items():
                 totals[move] += value - (self.close_margin if move == CLOSE else 0.0)
             done += 1
-        self.stats["decisions"] += 1
         self.stats["worlds"] += done
-        self.stats["nodes"] += budget.nodes_used
-        self.stats["capped"] += budget.timed_out
         if not done:
-            return AntonSchnapsen().choose(view, legal, rng)
+            return None
         best = max(range(len(moves)), key=lambda i: (totals[moves[i]], -i))
         return legal[best]
 

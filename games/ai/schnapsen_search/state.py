@@ -8,6 +8,8 @@ follow games/engine/schnapsen (tests/ai/test_schnapsen_search.py checks them aga
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.ai.search.masks import bits
 from games.engine.schnapsen.scoring import grade
 
@@ -25,7 +27,7 @@ CLOSE = 40
 EXCHANGE = 41
 
 
-def mask_of(cards: list[str]) -> int:
+def mask_of(cards: Iterable[str]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << INDEX[card]

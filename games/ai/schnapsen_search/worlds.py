@@ -18,8 +18,8 @@ rather than sampled, as the noise of a sampled figure made the search worse.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from games.ai.observation.schnapsen import SchnapsenObservation
 from games.ai.schnapsen_search.state import INDEX, KING, POINTS, QUEEN, SUIT_MASK, SUITS, Deal, bits, mask_of
 from games.ai.search.sampling import sample_places
 
@@ -27,22 +27,21 @@ OPP, STOCK, GONE = 1, 2, 4
 ANY = OPP | STOCK | GONE
 ALL_CARDS = (1 << 20) - 1
 
-JSON = dict[str, Any]
 EXPECTED_OPP_POINTS = True  # False: the sampled gone cards' points
 
 
-def constraints(view: JSON) -> tuple[list[int], list[int], list[int]]:
+def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[int]]:
     """(unseen cards, the places each may be in as OPP/STOCK/GONE bits, the sizes of the places)."""
-    me = view["seat"]
+    me = obs.seat
     opp = 1 - me
-    trump = SUITS.index(view["trump"])
-    hand = mask_of(view["hand"])
+    trump = SUITS.index(obs.trump)
+    hand = mask_of(obs.hand)
     seen = hand
-    if view["trump_card"]:
-        seen |= 1 << INDEX[view["trump_card"]]
-    last = [(t["seat"], INDEX[t["card"]]) for t in view["last_trick"] or []]
-    for t in view["trick"]:
-        seen |= 1 << INDEX[t["card"]]
+    if obs.trump_card:
+        seen |= 1 << INDEX[obs.trump_card]
+    last = [(t.seat, INDEX[t.card]) for t in obs.last_trick]
+    for t in obs.trick:
+        seen |= 1 << INDEX[t.card]
     for _, card in last:
         seen |= 1 << card
     unseen = bits(ALL_CARDS & ~seen)
@@ -52,14 +51,14 @@ def constraints(view: JSON) -> tuple[list[int], list[int], list[int]]:
         if card in mask:
             mask[card] &= allowed
 
-    for marriage in view["marriages"]:
-        suit = SUITS.index(marriage["suit"])
+    for marriage in obs.marriages:
+        suit = SUITS.index(marriage.suit)
         for card in (suit * 5 + KING, suit * 5 + QUEEN):
-            restrict(card, OPP | GONE if marriage["seat"] == opp else GONE)
-    for exchange in view["exchanges"]:
-        restrict(INDEX[exchange["card"]], OPP | GONE if exchange["seat"] == opp else GONE)
-    boundary = max(view["hand_sizes"])  # hand size between tricks
-    if view["strict"] and boundary <= 4 and len(last) == 2 and last[1][0] == opp:
+            restrict(card, OPP | GONE if marriage.seat == opp else GONE)
+    for exchange in obs.exchanges:
+        restrict(INDEX[exchange.card], OPP | GONE if exchange.seat == opp else GONE)
+    boundary = max(obs.hand_sizes)  # hand size between tricks
+    if obs.strict and boundary <= 4 and len(last) == 2 and last[1][0] == opp:
         led, answer = last[0][1], last[1][1]
         suit = led // 5
         if answer // 5 != suit:
@@ -69,48 +68,48 @@ def constraints(view: JSON) -> tuple[list[int], list[int], list[int]]:
         elif answer < led:
             for card in bits(SUIT_MASK[suit] & ~((2 << led) - 1)):
                 restrict(card, STOCK | GONE)
-    opp_size = view["hand_sizes"][opp]
-    stock_size = view["stock_size"] - (1 if view["trump_card"] else 0)
+    opp_size = obs.hand_sizes[opp]
+    stock_size = obs.stock_size - (1 if obs.trump_card else 0)
     sizes = [opp_size, stock_size, len(unseen) - opp_size - stock_size]
     return unseen, [mask[c] for c in unseen], sizes
 
 
-def sample_world(view: JSON, rng: random.Random) -> Deal:
-    """One full deal consistent with `view` (the seat to move is the view's seat)."""
-    cards, masks, sizes = constraints(view)
+def sample_world(obs: SchnapsenObservation, rng: random.Random) -> Deal:
+    """One full deal consistent with `obs` (the seat to move is the view's seat)."""
+    cards, masks, sizes = constraints(obs)
     try:
         opp_cards, stock, gone = sample_places(cards, masks, sizes, rng)
     except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
         opp_cards, stock, gone = sample_places(cards, [ANY] * len(cards), sizes, rng)
-    return build_world(view, opp_cards, stock, gone, rng)
+    return build_world(obs, opp_cards, stock, gone, rng)
 
 
 def build_world(
-    view: JSON, opp_cards: list[int], stock: list[int], gone: list[int], rng: random.Random
+    obs: SchnapsenObservation, opp_cards: list[int], stock: list[int], gone: list[int], rng: random.Random
 ) -> Deal:
-    me = view["seat"]
+    me = obs.seat
     opp = 1 - me
-    trump = SUITS.index(view["trump"])
+    trump = SUITS.index(obs.trump)
     deal = Deal()
     deal.trump = trump
-    deal.hands[me] = mask_of(view["hand"])
+    deal.hands[me] = mask_of(obs.hand)
     deal.hands[opp] = sum(1 << c for c in opp_cards)
     order = stock[:]
     rng.shuffle(order)
     deal.stock = tuple(order)
-    deal.trump_card = INDEX[view["trump_card"]] if view["trump_card"] else -1
-    deal.closed_by = -1 if view["closed_by"] is None else view["closed_by"]
+    deal.trump_card = INDEX[obs.trump_card] if obs.trump_card else -1
+    deal.closed_by = -1 if obs.closed_by is None else obs.closed_by
     deal.turn = me
-    deal.lead = INDEX[view["trick"][0]["card"]] if view["trick"] else -1
-    deal.tricks = list(view["tricks"])
+    deal.lead = INDEX[obs.trick[0].card] if obs.trick else -1
+    deal.tricks = list(obs.tricks)
     declared = [0, 0]
-    for marriage in view["marriages"]:
-        suit = SUITS.index(marriage["suit"])
-        declared[marriage["seat"]] += 40 if suit == trump else 20
-        deal.declared[marriage["seat"]] |= 1 << suit
-    deal.pending[me] = view["pending"][me] or 0
+    for marriage in obs.marriages:
+        suit = SUITS.index(marriage.suit)
+        declared[marriage.seat] += 40 if suit == trump else 20
+        deal.declared[marriage.seat] |= 1 << suit
+    deal.pending[me] = obs.pending
     deal.marriage_points[me] = declared[me] - deal.pending[me]
-    deal.trick_points[me] = (view["points"][me] or 0) - deal.marriage_points[me]
+    deal.trick_points[me] = obs.points - deal.marriage_points[me]
     if deal.tricks[opp]:
         deal.marriage_points[opp] = declared[opp]
     else:
@@ -120,7 +119,7 @@ def build_world(
         gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
     else:
         gone_points = sum(POINTS[c] for c in gone)
-    played = round(gone_points) + sum(POINTS[INDEX[t["card"]]] for t in view["last_trick"] or [])
+    played = round(gone_points) + sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
     deal.trick_points[opp] = max(0, played - deal.trick_points[me]) if deal.tricks[opp] else 0
     if deal.closed_by >= 0:
         other = 1 - deal.closed_by

@@ -16,13 +16,14 @@ from games.engine.base import (
     EventSpec,
     GameState,
     IllegalAction,
+    Outputs,
     PhaseSpec,
     Rules,
     card_field,
     one_of,
 )
 from games.engine.cards import DECK_32
-from games.engine.preferans import bidding, constants, deal, play
+from games.engine.preferans import bidding, constants, deal, play, view
 from games.engine.preferans.state import Phase, PreferansState
 
 _SERVER_DEALS = "the server deals next"
@@ -61,6 +62,7 @@ PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
     Phase.OVER: PhaseSpec(closed="the pool is over"),
 }
 PreferansState.phases = PHASES
+PreferansState.outputs = Outputs(view.seat_view, view.result)
 
 
 class PreferansRules(Rules[PreferansState]):

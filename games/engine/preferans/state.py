@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.preferans import view
+from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
 from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES
 from games.engine.preferans.scoring import Sheet
 
@@ -49,6 +48,9 @@ _LIST_FIELDS = (
 
 class PreferansState(GameState):
     """Mutable inside the engine; `Rules.apply` hands out fresh copies."""
+
+    #: the seat's view and the result (view.py), bound by rules.py
+    outputs: ClassVar[Outputs[PreferansState]]
 
     def __init__(self, options: JSON) -> None:
         self.options = options
@@ -146,10 +148,10 @@ class PreferansState(GameState):
         return None
 
     def view(self, seat: int | None) -> JSON:
-        return view.seat_view(self, seat)
+        return self.outputs.seat_view(self, seat)
 
     def result(self) -> JSON:
-        return view.result(self)
+        return self.outputs.result(self)
 
     def lowest_bid(self) -> int:
         """Leningrad: after a raspasy the lowest bid is 7."""

@@ -4,8 +4,9 @@ docs/rules/preferanzen.md.
 
 Modules, as in every game package: cards (players, card order, following rules), state (the data and
 `Phase`), deal, bidding and play (each phase's `<phase>_actions` and `apply_<event>`), scoring (the end
-of a deal), view (the per-seat view and the result), rules (options and the phase table); variant.py,
-austrian.py and vienna.py hold what differs between the two variants.
+of a deal), view (the per-seat view and the result), rules (options and the phase table). What
+differs between the two variants: the `Variant` interface (in state.py, beside the state it works on),
+supplied by austrian.py and vienna.py; variant.py holds the bid action both offer.
 """
 
 from __future__ import annotations

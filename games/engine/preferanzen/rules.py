@@ -18,16 +18,18 @@ from games.engine.base import (
     Field,
     GameState,
     IllegalAction,
+    Outputs,
     PhaseSpec,
     Rules,
     card_field,
     is_int,
 )
 from games.engine.cards import DECK_32
-from games.engine.preferanzen import bidding, deal, play
+from games.engine.preferanzen import bidding, deal, play, view
 from games.engine.preferanzen.cards import N
-from games.engine.preferanzen.state import Phase, PreferanzenState
-from games.engine.preferanzen.variant import Variant
+from games.engine.preferanzen.state import Phase, PreferanzenState, Variant
+
+PreferanzenState.outputs = Outputs(view.seat_view, view.result)
 
 MAX_DEALS = 300
 

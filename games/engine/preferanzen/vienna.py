@@ -9,8 +9,8 @@ from functools import partial
 from games.engine.base import BOOL, JSON, TEXT
 from games.engine.preferanzen.cards import N
 from games.engine.preferanzen.rules import PreferanzenFamilyRules, phase_table
-from games.engine.preferanzen.state import Contract, PreferanzenState
-from games.engine.preferanzen.variant import Variant, bid_event
+from games.engine.preferanzen.state import Contract, PreferanzenState, Variant
+from games.engine.preferanzen.variant import bid_event
 
 NUMBERS = ("1", "2", "3", "4")
 NUMBER_SUIT = {"1": "C", "2": "S", "3": "D", "4": "H"}

@@ -8,9 +8,19 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from games.engine.base import ANY, JSON, EventSpec, GameState, IllegalAction, PhaseSpec, Rules, card_field
+from games.engine.base import (
+    ANY,
+    JSON,
+    EventSpec,
+    GameState,
+    IllegalAction,
+    Outputs,
+    PhaseSpec,
+    Rules,
+    card_field,
+)
 from games.engine.cards import DECK_36
-from games.engine.preisjass import deal, play
+from games.engine.preisjass import deal, play, view
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
 
 _NO_PLAY_BEFORE_DEAL = "no card may be played before the cut and the deal"
@@ -35,6 +45,7 @@ PHASES: dict[Phase, PhaseSpec[PreisjassState]] = {
     Phase.OVER: PhaseSpec(closed=f"the run is over: all {GAMES_PER_RUN} games are played"),
 }
 PreisjassState.phases = PHASES
+PreisjassState.outputs = Outputs(view.seat_view, view.result)
 
 
 class PreisjassRules(Rules[PreisjassState]):

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.preisjass import view
+from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
 from games.engine.preisjass.cards import legal_cards
 
 PLAYERS = 4
@@ -33,6 +32,9 @@ DRAW, SHUFFLE, CUT, PLAY, OVER = Phase
 
 
 class PreisjassState(GameState):
+    #: the seat's view and the result (view.py), bound by rules.py
+    outputs: ClassVar[Outputs[PreisjassState]]
+
     __slots__ = (
         "_legal",
         "cut",
@@ -142,10 +144,10 @@ class PreisjassState(GameState):
         return out
 
     def view(self, seat: int | None) -> JSON:
-        return view.seat_view(self, seat)
+        return self.outputs.seat_view(self, seat)
 
     def result(self) -> JSON:
-        return view.result(self)
+        return self.outputs.result(self)
 
     def __repr__(self) -> str:
         return f"PreisjassState(version={self.version}, phase={self.phase!r}, game={self.game_no})"

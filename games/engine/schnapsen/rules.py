@@ -17,12 +17,13 @@ from games.engine.base import (
     EventSpec,
     GameState,
     IllegalAction,
+    Outputs,
     PhaseSpec,
     Rules,
     card_field,
     is_int,
 )
-from games.engine.schnapsen import deal, play
+from games.engine.schnapsen import deal, play, view
 from games.engine.schnapsen.cards import DECK, DECK_SET
 from games.engine.schnapsen.state import Phase, SchnapsenState
 
@@ -51,6 +52,7 @@ PHASES: dict[Phase, PhaseSpec[SchnapsenState]] = {
     Phase.OVER: PhaseSpec(closed=_OVER),
 }
 SchnapsenState.phases = PHASES
+SchnapsenState.outputs = Outputs(view.seat_view, view.result)
 
 
 class SchnapsenRules(Rules[SchnapsenState]):

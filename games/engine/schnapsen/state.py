@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import ClassVar
 
-from games.engine.base import CHANCE, JSON, GameState, ToMove
-from games.engine.schnapsen import view
+from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
 
 
 class SchnapsenPhase(StrEnum):
@@ -26,6 +26,9 @@ DEAL, PLAY, OVER = Phase
 
 class SchnapsenState(GameState):
     """Mutable inside the engine; `Rules.apply` clones before changing it."""
+
+    #: the seat's view and the result (view.py), bound by rules.py
+    outputs: ClassVar[Outputs[SchnapsenState]]
 
     def __init__(self, options: JSON) -> None:
         self.options = options
@@ -104,7 +107,7 @@ class SchnapsenState(GameState):
         return max(0, self.start_score - self.game_points[seat])
 
     def view(self, seat: int | None) -> JSON:
-        return view.seat_view(self, seat)
+        return self.outputs.seat_view(self, seat)
 
     def result(self) -> JSON:
-        return view.result(self)
+        return self.outputs.result(self)
