@@ -8,7 +8,20 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from games.engine.base import ANY, JSON, EventSpec, GameState, IllegalAction, PhaseSpec, Rules, card_field
+from games.engine.base import (
+    ANY,
+    FIRST_RULES,
+    JSON,
+    OPTIONS_NAMED,
+    EventSpec,
+    GameState,
+    IllegalAction,
+    PhaseSpec,
+    Rules,
+    RulesVersion,
+    card_field,
+    fill_options,
+)
 from games.engine.cards import DECK_36
 from games.engine.preisjass import deal, play
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
@@ -39,7 +52,12 @@ PreisjassState.phases = PHASES
 
 class PreisjassRules(Rules[PreisjassState]):
     name: ClassVar[str] = "preisjass"
-    rules_version: ClassVar[str] = "1"
+    #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it).
+    #: Preisjass has no options, so its version 2 changes no start event but the stamp.
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", FIRST_RULES),
+        RulesVersion("2", OPTIONS_NAMED, upcast=fill_options({}), explicit_options=True),
+    )
     state_class = PreisjassState
     phases = PHASES
 
