@@ -1,5 +1,5 @@
-"""The game titles and rule-option fields for the browser code, from games/titles.py and
-games/option_meta.py (the one list of each), in the active language."""
+"""The game titles and rule-option fields for the browser code, from games/catalog/titles.py and
+games/catalog/option_meta.py (the one list of each), in the active language."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 
 from django import template
 
+from games.catalog.option_meta import option_fields
+from games.catalog.titles import GAME_TITLES, game_title
 from games.engine import available_games
-from games.option_meta import option_fields
-from games.titles import GAME_TITLES, game_title
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.titles import GAME_TITLES
+from games.catalog.titles import GAME_TITLES
 from tests import factories
 
 GAMES = list(GAME_TITLES)
