@@ -102,7 +102,7 @@ def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, m
     measured under version 1 still count and say so; behind a version that plays differently they go."""
     import json
 
-    from games import ai_strength
+    from games.catalog import ai_strength
     from games.engine.base import RulesVersion
 
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
