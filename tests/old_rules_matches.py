@@ -13,6 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.services.matches import AI_COMMAND_PREFIX
 from tests.engine.old_rules_fixtures import OLD_MATCHES, fixture_path
 
 GAMES = list(OLD_MATCHES)
@@ -23,9 +24,10 @@ def old_events(game: str, version: str = "1") -> list[dict[str, Any]]:
     return events
 
 
-def stored_old_match(game: str, owner: User, version: str = "1") -> Match:
+def stored_old_match(game: str, owner: User, version: str = "1", *, stand_in: bool = False) -> Match:
     """The game's stored match of rules `version` as a finished run: `owner` at seat 0 (every one of
-    its moves its own), Anton at the other seats. The events are stored as recorded."""
+    its moves its own, or with `stand_in` every one the stand-in's), Anton at the other seats. The
+    events are stored as recorded."""
     events = old_events(game, version)
     rules = get_rules(game)
     seats = rules.players(rules.normalize_options(events[0]["options"]))
@@ -48,7 +50,14 @@ def stored_old_match(game: str, owner: User, version: str = "1") -> Match:
             match=match, index=index, kind=SeatKind.AI, display_name=f"Anton {index}", ai_version="anton"
         )
     MatchEvent.objects.bulk_create(
-        MatchEvent(match=match, seq=seq, type=e["type"], seat=e.get("seat"), data=e)
+        MatchEvent(
+            match=match,
+            seq=seq,
+            type=e["type"],
+            seat=e.get("seat"),
+            data=e,
+            command_id=f"{AI_COMMAND_PREFIX}{seq}" if stand_in and e.get("seat") == 0 else None,
+        )
         for seq, e in enumerate(events, start=1)
     )
     return match
