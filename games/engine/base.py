@@ -166,9 +166,9 @@ class RulesVersion:
     `upcast` turns a start event of the version before into this version's form (None: the start
     event did not change); it is written once and never edited, and it holds the old defaults as
     literals, not the engine's current ones. `plays_as_before`: a match of the version before plays
-    exactly as under this one (every legal action, every score), so the AI strength figures measured
-    under it still hold (games.ai_strength). `explicit_options`: from this version on a start event
-    names every option (none is left to a default that a later version might change)."""
+    exactly as under this one (every legal action, every score), so the AI strength figures
+    measured under it still hold (games.catalog.ai_strength). `explicit_options`: from this version
+    on a start event names every option (none is left to a default a later version might change)."""
 
     version: str
     #: what changed against the version before, in one sentence (the first: what it is)
