@@ -11,8 +11,8 @@ from typing import Any
 
 from analysis.models import AnalysisStatus, MatchAnalysis
 from games.ai.analysis.registry import get_analyser
-from games.engine import get_rules
 from games.models import MatchEvent
+from games.results.match_result import deal_points
 
 JSON = dict[str, Any]
 
@@ -20,24 +20,9 @@ JSON = dict[str, Any]
 def deal_results(game: str, events: list[JSON]) -> list[JSON]:
     """Per finished deal of a match, in order: the analyser's deal key (for the losses; the deal's
     ordinal without an analyser) and each seat's points from it (the change of the totals)."""
-    rules = get_rules(game)
     analyser = get_analyser(game)
-    state = rules.initial_state(events[0])
-    result = state.result()
-    rows, totals = len(result.get("deals", [])), list(result["totals"])
-    out: list[JSON] = []
-    for event in events[1:]:
-        before = state
-        state = rules.apply(state, event)
-        result = state.result()
-        if len(result.get("deals", [])) > rows:
-            key = analyser.deal(before) if analyser is not None else len(out) + 1
-            now = list(result["totals"])
-            out.append(
-                {"key": key, "points": [round(float(b - a), 3) for a, b in zip(totals, now, strict=True)]}
-            )
-            rows, totals = len(result.get("deals", [])), now
-    return out
+    deals = deal_points(game, events, analyser.deal if analyser is not None else None)
+    return [{"key": d.key, "points": list(d.points)} for d in deals]
 
 
 def round_comparison(match: Any) -> JSON | None:

@@ -269,7 +269,13 @@ def write_figure(
     measure = GAMES[game]
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     entry = data.setdefault(game, {})
-    entry["rules_version"] = get_rules(game).rules_version
+    rules_version = get_rules(game).rules_version
+    if entry.get("rules_version", rules_version) != rules_version:
+        # figures measured under an older rules version keep saying so (games.catalog.ai_strength
+        # shows them while that version plays like the newest)
+        for older in entry.get("versions", {}).values():
+            older.setdefault("rules_version", entry["rules_version"])
+    entry["rules_version"] = rules_version
     entry["unit"] = measure.unit
     entry["reference"] = {"version": DEFAULT_VERSION, "mean": measure.reference}
     versions = entry.setdefault("versions", {})

@@ -13,6 +13,7 @@ import argparse
 import json
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from bench.database import throwaway_database
@@ -153,7 +154,7 @@ def _measure(args: argparse.Namespace) -> None:
                 match=match,
                 seat=seat,
                 display_name=f"neu {i}.{seat}",
-                points=services._points(300 + 100 * seat),
+                points=Decimal(300 + 100 * seat).quantize(Decimal("0.01")),
                 sacks=seat,
             )
             for seat in range(4)

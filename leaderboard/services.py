@@ -9,17 +9,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from decimal import Decimal
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import available_games, get_rules
+from games.engine import available_games
 from games.errors import NotFound
 from games.identity.entries import match_hold
 from games.identity.seating import match_multi_seated
-from games.models import Match, MatchEvent, MatchStatus
-from games.results.seat_records import seat_records
+from games.models import Match, MatchStatus
+from games.results.match_result import MatchResult, match_result
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
@@ -28,21 +27,18 @@ from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 
-# (result, seat) -> (points, sacks or None). Games without an adapter score by result()["totals"].
-Scorer = Callable[[dict[str, Any], int], tuple[Decimal, int | None]]
+# (result, seat) -> (points, sacks or None). Games without an adapter score by their totals.
+Scorer = Callable[[MatchResult, int], tuple[Decimal, int | None]]
 
 
-def _points(value: Any) -> Decimal:
-    return Decimal(str(value)).quantize(Decimal("0.01"))
+def _score_totals(result: MatchResult, seat: int) -> tuple[Decimal, int | None]:
+    return result.points(seat), None
 
 
-def _score_totals(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
-    return _points(result["totals"][seat]), None
-
-
-def _score_preisjass(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
+def _score_preisjass(result: MatchResult, seat: int) -> tuple[Decimal, int | None]:
     # Card points over the twelve games; sacks are counted apart and never change the points.
-    return _points(result["totals"][seat]), int(result["sacks"][seat])
+    assert result.sacks is not None
+    return result.points(seat), result.sacks[seat]
 
 
 SCORERS: dict[str, Scorer] = {"preisjass": _score_preisjass}
@@ -85,25 +81,25 @@ def _locked(match_id: int) -> Match:
         raise NotFound(f"no match {match_id}") from exc
 
 
-def replayed_result(match: Match) -> dict[str, Any]:
-    """The match's result, from a fresh replay of its stored events (no cached state)."""
-    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
-    if len(events) != match.version:
-        raise NotEligible(f"match {match.pk} has {len(events)} events but version {match.version}")
-    result: dict[str, Any] = get_rules(match.game).replay(events).result()
-    if not result.get("finished"):
+def replayed_result(match: Match) -> MatchResult:
+    """The match's result, from a fresh replay of its whole stored event log (no cached state);
+    NotEligible unless the log is whole and shows a finished run."""
+    result = match_result(match)
+    if result.events != match.version:
+        raise NotEligible(f"match {match.pk} has {result.events} events but version {match.version}")
+    if not result.finished:
         raise NotEligible("the event log does not show a finished run")
     return result
 
 
-def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
-    """One entry per seat, with who played it (games.results.seat_records): a human seat the stand-in played
-    too much of is stored with its reason and never ranked."""
+def entries_for(match: Match, result: MatchResult) -> list[LeaderboardEntry]:
+    """One entry per seat, with who played it (the result's seat kinds, games.results.seat_records): a
+    human seat the stand-in played too much of is stored with its reason and never ranked."""
     score = scorer_for(match.game)
     now = timezone.now()
     names = {s.index: s for s in match.seats.all()}
     rows = []
-    for record in seat_records(match):
+    for record in result.seats:
         seat = names[record.index]
         points, sacks = score(result, seat.index)
         d = record.decisions
@@ -119,7 +115,7 @@ def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
                 sacks=sacks,
                 saved_at=now,
                 ai_version=record.ai_version,
-                opponent_ai_versions=record.opponent_ai_versions,
+                opponent_ai_versions=list(record.opponent_ai_versions),
                 decisions=d.total,
                 stand_in_decisions=d.stand_in,
                 last_deal_decisions=d.last_deal,

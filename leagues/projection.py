@@ -1,10 +1,11 @@
 """The projection of finished matches onto league standings and player ratings.
 
-Everything here is computed from a match's stored events (replayed through its engine) plus who sat
-where; nothing a client sends decides it. `project_match` writes the `ProjectedMatch` row in the same
-transaction as the results, standings and ratings it causes, under a lock on the match row and backed
-by the row's primary key, so a match counts exactly once however often, and however concurrently, it
-is projected. `rebuild` wipes every projection and replays all finished matches in finishing order.
+Everything here is computed from a match's stored events (its typed result and seats,
+games.results.match_result) plus who sat where; nothing a client sends decides it. `project_match`
+writes the `ProjectedMatch` row in the same transaction as the results, standings and ratings it
+causes, under a lock on the match row and backed by the row's primary key, so a match counts exactly
+once however often, and however concurrently, it is projected. `rebuild` wipes every projection and
+replays all finished matches in finishing order.
 
 A league match counts for its season when it is a finished, non-practice table opened through the
 league, finished before the season's end, and every human seat belongs to a user who was a member of
@@ -22,20 +23,17 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.db.models.expressions import Combinable
 from openskill.models import PlackettLuce
 
-from games.engine import get_rules
 from games.identity.entries import match_hold
 from games.identity.seating import seats_multi_held
-from games.models import Match, MatchEvent, MatchStatus, Seat
+from games.models import Match, MatchStatus, Seat
+from games.results.match_result import MatchResult, ResultSeat, match_result, match_seats
 from games.results.projections import projection_failures_clear, projection_step, published_matches
-from games.results.seat_records import SeatRecord, seat_records
 from leagues.models import (
     LeagueMatch,
     Membership,
@@ -58,12 +56,6 @@ class HumanSeat:
     user_id: int
 
 
-def replayed_result(match: Match) -> dict[str, Any]:
-    events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
-    result: dict[str, Any] = get_rules(match.game).replay(events).result()
-    return result
-
-
 def _human_seats(seats: list[Seat]) -> list[HumanSeat] | None:
     """The human seats with their users; None when a human seat has no account (a guest)."""
     humans = [s for s in seats if not s.is_ai]
@@ -73,7 +65,7 @@ def _human_seats(seats: list[Seat]) -> list[HumanSeat] | None:
 
 
 def _counting_season(
-    match: Match, records: list[SeatRecord], humans: list[HumanSeat] | None, multi_seated: bool
+    match: Match, records: tuple[ResultSeat, ...], humans: list[HumanSeat] | None, multi_seated: bool
 ) -> Season | None:
     link = LeagueMatch.objects.select_related("season__league").filter(match=match).first()
     if link is None or humans is None or not humans or match.practice or match.finished_at is None:
@@ -122,9 +114,9 @@ def _project(match: Match) -> ProjectedMatch:
     humans = _human_seats(seats)
     # One person at several seats saw several hands: the match is never ranked.
     multi_seated = seats_multi_held(seats)
-    listed = seat_records(match)
+    listed = match_seats(match)
     season = _counting_season(match, listed, humans, multi_seated)
-    # Only human results count and rate: not a seat the stand-in played too much of (seat_records).
+    # Only human results count and rate: not a seat the stand-in played (its kind, seat_records).
     records = {r.index: r for r in listed}
     counted = [h for h in humans or [] if records[h.index].human_result] if season is not None else []
     if not counted:
@@ -141,8 +133,8 @@ def _project(match: Match) -> ProjectedMatch:
     )
     if season is None and not rated:
         return record
-    result = replayed_result(match)
-    if not result.get("finished"):
+    result = match_result(match)
+    if not result.finished:
         log.warning("match %s is finished but its event log does not show an end", match.pk)
         record.counted = record.rated = False
         record.season = None
@@ -160,13 +152,13 @@ def _count(
     match: Match,
     season: Season,
     humans: list[HumanSeat],
-    result: dict[str, Any],
-    records: dict[int, SeatRecord],
+    result: MatchResult,
+    records: dict[int, ResultSeat],
 ) -> None:
     assert match.finished_at is not None
     for h in sorted(humans, key=lambda h: h.user_id):
-        points = Decimal(str(result["totals"][h.index])).quantize(Decimal("0.01"))
-        place = int(result["ranking"][h.index])
+        points = result.points(h.index)
+        place = result.ranking[h.index]
         won = place == 1
         SeasonResult.objects.create(
             season=season,
@@ -177,7 +169,7 @@ def _count(
             place=place,
             won=won,
             finished_at=match.finished_at,
-            opponent_ai_versions=records[h.index].opponent_ai_versions,
+            opponent_ai_versions=list(records[h.index].opponent_ai_versions),
         )
         Standing.objects.get_or_create(season=season, user_id=h.user_id)
         Standing.objects.filter(season=season, user_id=h.user_id).update(
@@ -191,7 +183,7 @@ def _count(
         ).update(last_result_at=match.finished_at)
 
 
-def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None:
+def _rate(match: Match, humans: list[HumanSeat], result: MatchResult) -> None:
     seen: set[int] = set()
     players = []
     for h in humans:
@@ -210,7 +202,7 @@ def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None
         r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids, game=match.game)
     }
     teams = [[MODEL.create_rating([ratings[p.user_id].mu, ratings[p.user_id].sigma])] for p in players]
-    ranks = [float(result["ranking"][p.index]) for p in players]
+    ranks = [float(result.ranking[p.index]) for p in players]
     rated = MODEL.rate(teams, ranks=ranks)
     for p, team in zip(players, rated, strict=True):
         new = team[0]

@@ -11,7 +11,7 @@ from django.db.models import Count, QuerySet
 from accounts.models import User
 from games.live.actors import Actor
 from games.models import Match
-from games.results.seat_records import seat_records
+from games.results.match_result import match_seats
 from games.selectors import matches_visible_to
 from leagues.errors import NotFound
 from leagues.models import (
@@ -234,9 +234,9 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
 
 def _stand_in(match: Match, user: User) -> dict[str, Any] | None:
     """Why the player's seat of an uncounted match was no human result, if that is why
-    (games.results.seat_records): the reason and the stand-in's decisions of the seat's."""
+    (its kind in games.results.match_result): the reason and the stand-in's decisions of the seat's."""
     seat = next((s.index for s in match.seats.all() if s.user_id == user.pk), None)
-    record = next((r for r in seat_records(match) if r.index == seat), None)
+    record = next((r for r in match_seats(match) if r.index == seat), None)
     if record is None or not record.unranked_reason:
         return None
     d = record.decisions

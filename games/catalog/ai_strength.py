@@ -4,7 +4,9 @@ reference (the "Grundstufe") of every game.
 
 Figures the bench writes live in games/ai/strength.json, each with the engine's rules_version and the
 AI version it was measured on, the number of duplicate sets and the seed range; a figure counts only
-while its game's rules_version is the engine's. Units: "bummerl_win_percent" (Schnapsen, heads-up),
+while a match of its rules_version plays exactly as under the engine's newest rules (no later rules
+version changed how a match plays: `Rules.plays_like_newest`), and it keeps saying which rules version
+it was measured on. Units: "bummerl_win_percent" (Schnapsen, heads-up),
 "points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
 "points_per_deal" (Preferanzen, Vienna), both one against two Antons. No figure is typed in by hand.
 How a figure is worded for players: games/catalog/ai_words.py."""
@@ -34,10 +36,10 @@ TEST_VERSIONS = frozenset({"random"})
 
 
 def load_figures(path: Path) -> None:
-    """Add the bench's figures from `path` (those measured under the current rules)."""
+    """Add the bench's figures from `path` (those measured under rules that play as the current ones)."""
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     for game, entry in data.items():
-        if entry.get("rules_version") != get_rules(game).rules_version:
+        if not get_rules(game).plays_like_newest(entry.get("rules_version")):
             continue
         measured = MEASURED.setdefault(game, {})
         intervals = INTERVALS.setdefault(game, {})
@@ -45,10 +47,14 @@ def load_figures(path: Path) -> None:
         measured[reference["version"]] = float(reference["mean"])
         measured_on = MEASURED_ON.setdefault(game, {})
         for version, figure in entry["versions"].items():
+            # a figure the bench kept from an older rules version names it (bench/ai_strength.py)
+            rules_version = figure.get("rules_version", entry["rules_version"])
+            if not get_rules(game).plays_like_newest(rules_version):
+                continue
             measured[version] = float(figure["mean"])
             intervals[version] = (float(figure["low"]), float(figure["high"]))
             measured_on[version] = {
-                "rules_version": str(entry["rules_version"]),
+                "rules_version": str(rules_version),
                 "ai_version": str(figure.get("ai_version", version)),
                 "pairs": figure.get("pairs"),
                 "seeds": figure.get("seeds"),

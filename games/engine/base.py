@@ -9,6 +9,11 @@ group of phases with `<phase>_actions` and `apply_<event>`, `scoring`, `view` (t
 `rules.py` with one table from phase to `PhaseSpec`. `Rules.check_event` here checks everything an
 event table can say (event type, phase, seat, fields and their types, see `Field`) and `check_start`
 checks the start event (rules_version included), so an engine's apply functions hold only its rules.
+
+Rules versions. An engine lists every rules version it ever stamped (`Rules.rules_versions`, oldest
+first); new matches stamp the newest. A start event of an older version is upcast, version by version,
+to the newest form before it is checked, so a stored match replays forever (docs/architecture.md,
+"How a rules change is made from now on").
 """
 
 from __future__ import annotations
@@ -164,11 +169,56 @@ class Outputs(Generic[S]):
 _START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
 
 
+@dataclass(frozen=True, slots=True)
+class RulesVersion:
+    """One rules version an engine has stamped into start events; kept for as long as matches exist.
+
+    `upcast` turns a start event of the version before into this version's form (None: the start
+    event did not change); it is written once and never edited, and it holds the old defaults as
+    literals, not the engine's current ones. `plays_as_before`: a match of the version before plays
+    exactly as under this one (every legal action, every score), so the AI strength figures
+    measured under it still hold (games.catalog.ai_strength). `explicit_options`: from this version
+    on a start event names every option (none is left to a default a later version might change)."""
+
+    version: str
+    #: what changed against the version before, in one sentence (the first: what it is)
+    change: str
+    upcast: Callable[[JSON], JSON] | None = None
+    plays_as_before: bool = True
+    explicit_options: bool = False
+
+
+#: the change notes shared by the engines' first two versions
+FIRST_RULES = "the first rules: an option the start event leaves out gets the engine's default at replay"
+OPTIONS_NAMED = (
+    "the start event names every option; an older start gets the defaults of its own version, so a "
+    "later change of a default never changes a stored match"
+)
+
+
+def fill_options(defaults: JSON) -> Callable[[JSON], JSON]:
+    """An upcaster that names every option an older start event left out, with `defaults` (the old
+    version's defaults, as literals: what that version filled in when it replayed the match)."""
+    frozen = dict(defaults)
+
+    def upcast(start: JSON) -> JSON:
+        options = start["options"]
+        if type(options) is not dict:
+            return start  # malformed: normalize_options says why
+        return {**start, "options": {**frozen, **options}}
+
+    return upcast
+
+
 class Rules(ABC, Generic[S]):
     """A registered game (of states S). One instance per game; stateless."""
 
     name: ClassVar[str]
-    #: bumped whenever a change would replay an old event list differently; stamped into `start`
+    #: every rules version this engine ever stamped, oldest first (never remove one: stored matches
+    #: carry it). A change that would replay an old event list differently adds a version.
+    rules_versions: ClassVar[tuple[RulesVersion, ...]]
+    #: the newest of them, stamped into the `start` of a new match (set from `rules_versions`; a game
+    #: that sets only this has that one version)
     rules_version: ClassVar[str]
     #: the game's state class and phase table (from its state.py and rules.py)
     state_class: type[S]
@@ -185,6 +235,10 @@ class Rules(ABC, Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "rules_versions" in cls.__dict__:
+            cls.rules_version = cls.rules_versions[-1].version
+        elif "rules_version" in cls.__dict__:
+            cls.rules_versions = (RulesVersion(cls.rules_version, "the first rules"),)
         if "phases" in cls.__dict__:
             cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
             cls._specs = {phase: {**spec.by_type} for phase, spec in cls.phases.items()}
@@ -225,15 +279,44 @@ class Rules(ABC, Generic[S]):
             )
         if start["game"] != self.name:
             raise IllegalAction(f"this start event is for {start['game']!r}, not {self.name}")
-        if start["rules_version"] != self.rules_version:
-            raise IllegalAction(
-                f"unsupported rules version {start['rules_version']!r}: "
-                f"this engine replays rules version {self.rules_version}"
-            )
+        start = self.upcast_start(start)
         options = self.normalize_options(start["options"])
+        if any(v.explicit_options for v in self.rules_versions):
+            missing = sorted(map(str, options.keys() - start["options"].keys()))
+            if missing:
+                raise IllegalAction(
+                    f"malformed start event: rules version {self.rules_version} names every option; "
+                    f"missing {', '.join(missing)}"
+                )
         if not is_int(start["players"]) or start["players"] != self.players(options):
             raise IllegalAction(f"this match is for {self.players(options)} players")
         return options
+
+    def upcast_start(self, start: JSON) -> JSON:
+        """`start` in the newest version's form: upcast through every version after the one it was
+        stamped with (a start of the newest version is returned as it is). Raises IllegalAction for a
+        version this engine never stamped."""
+        stamped = start["rules_version"]
+        known = [v.version for v in self.rules_versions]
+        if type(stamped) is not str or stamped not in known:
+            raise IllegalAction(
+                f"unsupported rules version {stamped!r}: "
+                f"this engine replays rules versions {', '.join(known)}"
+            )
+        for later in self.rules_versions[known.index(stamped) + 1 :]:
+            if later.upcast is not None:
+                start = later.upcast(start)
+            start = {**start, "rules_version": later.version}
+        return start
+
+    @classmethod
+    def plays_like_newest(cls, version: object) -> bool:
+        """Whether a match of rules `version` plays exactly as under the newest rules: no version
+        after it changed how a match plays (then figures measured under it still hold)."""
+        known = [v.version for v in cls.rules_versions]
+        if type(version) is not str or version not in known:
+            return False
+        return all(v.plays_as_before for v in cls.rules_versions[known.index(version) + 1 :])
 
     def initial_state(self, start: JSON) -> S:
         """The state right after the `start` event (raises IllegalAction on a malformed start)."""

@@ -128,7 +128,7 @@ def test_registered_with_two_players_and_defaults() -> None:
         "game": "schnapsen",
         "players": 2,
         "options": {"start_score": 7, "first_dealer": 0},
-        "rules_version": "1",
+        "rules_version": "2",
     }
     state = rules.initial_state(start)
     assert state.to_move == CHANCE and state.version == 1

@@ -95,3 +95,56 @@ def test_schnapsen_offers_the_measured_ladder(client: Client) -> None:
     assert carla["level"] == dora["level"] == "stronger"
     assert carla["unit"] == dora["unit"] == "bummerl_win_percent"
     assert 50.0 < carla["low"] <= carla["mean"] < dora["mean"] and dora["low"] > 50.0
+
+
+def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, monkeypatch) -> None:
+    """Rules version 2 of every engine changed no play (games/engine/base.py RulesVersion): the figures
+    measured under version 1 still count and say so; behind a version that plays differently they go."""
+    import json
+
+    from games.catalog import ai_strength
+    from games.engine.base import RulesVersion
+
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+        monkeypatch.setattr(ai_strength, name, {})
+    path = tmp_path / "strength.json"
+    figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "ai_version": "dora"}
+    entry = {"rules_version": "1", "unit": "x", "reference": {"version": "anton", "mean": 50}}
+    path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": figure}}}))
+    assert get_rules("schnapsen").rules_version == "2"
+    ai_strength.load_figures(path)
+    assert ai_strength.ai_strength("schnapsen") == {"anton": 50.0, "dora": 61.0}
+    dora = next(c for c in ai_strength.ai_choices("schnapsen") if c.version == "dora")
+    assert (dora.mean, dora.rules_version) == (61.0, "1")
+
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+        monkeypatch.setattr(ai_strength, name, {})
+    rules = type(get_rules("schnapsen"))
+    changed = RulesVersion("3", "a scoring change", plays_as_before=False)
+    monkeypatch.setattr(rules, "rules_versions", (*rules.rules_versions, changed))
+    ai_strength.load_figures(path)
+    assert ai_strength.ai_strength("schnapsen") == {}
+
+
+def test_the_bench_keeps_an_older_versions_figures_with_their_version(tmp_path, monkeypatch) -> None:
+    """A new figure under the newest rules beside one measured under version 1: each names its own."""
+    import json
+
+    from bench.ai_strength import write_figure
+    from games.catalog import ai_strength
+
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+        monkeypatch.setattr(ai_strength, name, {})
+    path = tmp_path / "strength.json"
+    old = {"mean": 60.0, "low": 55.0, "high": 65.0, "pairs": 10, "ai_version": "carla"}
+    entry = {
+        "rules_version": "1",
+        "unit": "bummerl_win_percent",
+        "reference": {"version": "anton", "mean": 50},
+    }
+    path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"carla": old}}}))
+    figure = {"mean": 61.26, "low": 55.0, "high": 67.5, "pairs": 10, "p95_cpu_ms": 300.0}
+    write_figure("schnapsen", "dora", {**figure, "decisions_per_s": 5.0, "nodes_per_s": 1e5}, "report", path)
+    ai_strength.load_figures(path)
+    on = {c.version: (c.mean, c.rules_version) for c in ai_strength.ai_choices("schnapsen")}
+    assert on["carla"] == (60.0, "1") and on["dora"] == (61.3, get_rules("schnapsen").rules_version)

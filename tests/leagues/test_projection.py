@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.template import Context, Template
 
 from games.models import Match
+from games.results.match_result import MatchResult, match_result
 from leagues import projection, services
 from leagues.models import Membership, ProjectedMatch, Rating, RatingChange, SeasonResult, Standing
 from leagues.projection import MODEL
@@ -20,8 +21,8 @@ from tests.test_helpers_play import play_to_end
 pytestmark = pytest.mark.django_db
 
 
-def result_of(match: Match) -> dict:
-    return projection.replayed_result(match)
+def result_of(match: Match) -> MatchResult:
+    return match_result(match)
 
 
 def test_a_members_match_counts_once_for_the_season(duel, players) -> None:
@@ -32,7 +33,7 @@ def test_a_members_match_counts_once_for_the_season(duel, players) -> None:
     projection.project_match(match_id=match.pk)
     projection.project_match(match_id=match.pk)  # a second run changes nothing
 
-    totals = result_of(match)["totals"]
+    totals = result_of(match).totals
     season = league.seasons.get()
     assert ProjectedMatch.objects.filter(match=match, counted=True, rated=True).count() == 1
     rows = {s.user.username: s for s in Standing.objects.filter(season=season).select_related("user")}
@@ -48,7 +49,7 @@ def test_ratings_follow_the_ranking_through_openskill(duel, players) -> None:
     play_to_end(match, {0: anna, 1: ben})
     projection.project_match(match_id=match.pk)
 
-    ranking = result_of(match)["ranking"]
+    ranking = result_of(match).ranking
     expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[float(r) for r in ranking])
     for seat, user in enumerate((anna, ben)):
         rating = Rating.objects.get(user=user, game="duel")

@@ -10,8 +10,10 @@ from typing import ClassVar
 from games.engine.base import (
     ANY,
     CHANCE,
+    FIRST_RULES,
     INT,
     JSON,
+    OPTIONS_NAMED,
     TEXT,
     EventSpec,
     GameState,
@@ -19,7 +21,9 @@ from games.engine.base import (
     Outputs,
     PhaseSpec,
     Rules,
+    RulesVersion,
     card_field,
+    fill_options,
     one_of,
 )
 from games.engine.cards import DECK_32
@@ -69,7 +73,19 @@ class PreferansRules(Rules[PreferansState]):
     """Russian Preferans, Sochi variant, a whole pool as one match (variants as options)."""
 
     name: ClassVar[str] = "preferans"
-    rules_version: ClassVar[str] = "1"
+    #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it)
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", FIRST_RULES),
+        RulesVersion(
+            "2",
+            OPTIONS_NAMED,
+            # version 1's defaults, as literals (constants.DEFAULT_OPTIONS may change, these never do)
+            upcast=fill_options(
+                {"players": 3, "pool": 20, "variant": "sochi", "ascending_raspasy": False, "max_deals": 200}
+            ),
+            explicit_options=True,
+        ),
+    )
     state_class = PreferansState
     phases = PHASES
 

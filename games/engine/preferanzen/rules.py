@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import ClassVar
 
 from games.engine.base import (
     ANY,
     BOOL,
     CHANCE,
+    FIRST_RULES,
     JSON,
+    OPTIONS_NAMED,
     TEXT,
     EventSpec,
     Field,
@@ -21,7 +24,9 @@ from games.engine.base import (
     Outputs,
     PhaseSpec,
     Rules,
+    RulesVersion,
     card_field,
+    fill_options,
     is_int,
 )
 from games.engine.cards import DECK_32
@@ -74,7 +79,13 @@ class PreferanzenFamilyRules(Rules[PreferanzenState]):
     """Three-player Preferanzen family; a subclass fixes `name`, `variant`, `state_class` and `phases`."""
 
     variant: Variant
-    rules_version = "1"
+    #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it);
+    #: both variants share them
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", FIRST_RULES),
+        # version 1's default: twelve deals
+        RulesVersion("2", OPTIONS_NAMED, upcast=fill_options({"deals": 12}), explicit_options=True),
+    )
 
     def default_options(self) -> JSON:
         return {"deals": 12}

@@ -10,14 +10,18 @@ from typing import ClassVar
 
 from games.engine.base import (
     ANY,
+    FIRST_RULES,
     JSON,
+    OPTIONS_NAMED,
     EventSpec,
     GameState,
     IllegalAction,
     Outputs,
     PhaseSpec,
     Rules,
+    RulesVersion,
     card_field,
+    fill_options,
 )
 from games.engine.cards import DECK_36
 from games.engine.preisjass import deal, play, view
@@ -50,7 +54,12 @@ PreisjassState.outputs = Outputs(view.seat_view, view.result)
 
 class PreisjassRules(Rules[PreisjassState]):
     name: ClassVar[str] = "preisjass"
-    rules_version: ClassVar[str] = "1"
+    #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it).
+    #: Preisjass has no options, so its version 2 changes no start event but the stamp.
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", FIRST_RULES),
+        RulesVersion("2", OPTIONS_NAMED, upcast=fill_options({}), explicit_options=True),
+    )
     state_class = PreisjassState
     phases = PHASES
 

@@ -12,15 +12,19 @@ from typing import ClassVar
 from games.engine.base import (
     BOOL,
     CHANCE,
+    FIRST_RULES,
     INT,
     JSON,
+    OPTIONS_NAMED,
     EventSpec,
     GameState,
     IllegalAction,
     Outputs,
     PhaseSpec,
     Rules,
+    RulesVersion,
     card_field,
+    fill_options,
     is_int,
 )
 from games.engine.schnapsen import deal, play, view
@@ -57,7 +61,16 @@ SchnapsenState.outputs = Outputs(view.seat_view, view.result)
 
 class SchnapsenRules(Rules[SchnapsenState]):
     name: ClassVar[str] = "schnapsen"
-    rules_version: ClassVar[str] = "1"
+    #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it)
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
+        RulesVersion("1", FIRST_RULES),
+        RulesVersion(
+            "2",
+            OPTIONS_NAMED,
+            upcast=fill_options({"start_score": 7, "first_dealer": 0}),  # version 1's defaults
+            explicit_options=True,
+        ),
+    )
     state_class = SchnapsenState
     phases = PHASES
 
