@@ -1,4 +1,4 @@
-"""Shared fixtures: AI moves run inline with no delay, and the test-only game is registered."""
+"""Shared fixtures: AI moves run inline with no delay, and the test-only sixth game is registered."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from games import engine, snapshots, state_cache
+from games import packs, snapshots, state_cache
 from games.services import presence
 
 
@@ -38,12 +38,12 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture
 def duel() -> Iterator[str]:
-    """The tiny test-only game ("duel") registered for the duration of one test."""
-    from tests.fakegame import RULES
+    """The sixth game, the test-only Duel (tests/sixth), registered by its pack for one test."""
+    from tests.sixth.pack import PACK
 
-    engine.register(RULES)
-    yield RULES.name
-    engine.unregister(RULES.name)
+    packs.register(PACK)
+    yield PACK.name
+    packs.unregister(PACK.name)
 
 
 @pytest.fixture(scope="session", autouse=True)

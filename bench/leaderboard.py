@@ -100,6 +100,7 @@ def _measure(args: argparse.Namespace) -> None:
     from django.test import Client
 
     from bench.table import median, percentile, print_table
+    from games.packs.base import points
     from leaderboard import cache, selectors, services
     from leaderboard.models import LeaderboardEntry
 
@@ -153,7 +154,7 @@ def _measure(args: argparse.Namespace) -> None:
                 match=match,
                 seat=seat,
                 display_name=f"neu {i}.{seat}",
-                points=services._points(300 + 100 * seat),
+                points=points(300 + 100 * seat),
                 sacks=seat,
             )
             for seat in range(4)

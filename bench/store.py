@@ -44,7 +44,7 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     from games.services.store import load_state
     from games.signals import match_finished
     from tests import factories
-    from tests.fakegame import RULES as DUEL
+    from tests.sixth.engine import RULES as DUEL
 
     engine.register(DUEL)
     # Two players open hundreds of tables here (the race leaves each running): no per-player limit.

@@ -7,8 +7,7 @@ inserts skip rows that exist, so retries from any tab, in any number, store each
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from decimal import Decimal
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
@@ -16,10 +15,12 @@ from django.utils import timezone
 
 from config import metrics
 from config.log_context import match_context
-from games.engine import available_games, get_rules
+from games import packs
+from games.engine import get_rules
 from games.entries import match_hold
 from games.errors import NotFound
 from games.models import Match, MatchEvent, MatchStatus
+from games.packs.base import Scorer
 from games.seat_records import seat_records
 from games.seating import match_multi_seated
 from leaderboard import cache
@@ -28,33 +29,15 @@ from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
 
 log = logging.getLogger(__name__)
 
-# (result, seat) -> (points, sacks or None). Games without an adapter score by result()["totals"].
-Scorer = Callable[[dict[str, Any], int], tuple[Decimal, int | None]]
-
-
-def _points(value: Any) -> Decimal:
-    return Decimal(str(value)).quantize(Decimal("0.01"))
-
-
-def _score_totals(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
-    return _points(result["totals"][seat]), None
-
-
-def _score_preisjass(result: dict[str, Any], seat: int) -> tuple[Decimal, int | None]:
-    # Card points over the twelve games; sacks are counted apart and never change the points.
-    return _points(result["totals"][seat]), int(result["sacks"][seat])
-
-
-SCORERS: dict[str, Scorer] = {"preisjass": _score_preisjass}
-
 
 def scorer_for(game: str) -> Scorer:
-    return SCORERS.get(game, _score_totals)
+    """How a seat of `game` is scored: its pack's scorer (games/packs; the default scores `totals`)."""
+    return packs.pack(game).scorer
 
 
 def board_games() -> list[str]:
-    """Every game with a board: the games whose engine is installed."""
-    return available_games()
+    """Every game with a board: the installed games, in product order."""
+    return packs.names()
 
 
 def check_eligible(match: Match) -> None:

@@ -1,5 +1,5 @@
-"""The game titles and rule-option fields for the browser code, from games/titles.py and
-games/option_meta.py (the one list of each), in the active language."""
+"""The games' titles, rule-option fields and table modules for the browser code, from the game packs
+(games/packs, the one list of games) and games/option_meta.py, in the active language."""
 
 from __future__ import annotations
 
@@ -7,23 +7,43 @@ import json
 
 from django import template
 
-from games.engine import available_games
+from games import packs
 from games.option_meta import option_fields
-from games.titles import GAME_TITLES, game_title
+from games.titles import game_title
 
 register = template.Library()
 
 
 @register.simple_tag
 def game_titles_json() -> str:
-    """The titles as JSON for a data attribute (the template escapes it): {"preisjass": "Preisjass", ...}."""
-    return json.dumps({game: game_title(game) for game in GAME_TITLES}, ensure_ascii=False)
+    """The titles as JSON for a data attribute (the template escapes it): {"<game>": "<title>", ...}."""
+    return json.dumps({game: game_title(game) for game in packs.names()}, ensure_ascii=False)
 
 
 @register.simple_tag
 def option_fields_json() -> str:
-    """Every game's option fields as JSON for a data attribute: {"schnapsen": [{"key": ..., ...}], ...}."""
-    return json.dumps({game: option_fields(game) for game in available_games()}, ensure_ascii=False)
+    """Every game's option fields as JSON for a data attribute: {"<game>": [{"key": ..., ...}], ...}."""
+    return json.dumps({game: option_fields(game) for game in packs.names()}, ensure_ascii=False)
+
+
+@register.simple_tag
+def game_packs_json() -> str:
+    """What the browser code needs of each game's pack, as JSON for a data attribute, in product order:
+    {"<game>": {"title", "deck" ("french"/"german"), "module" (its hook module under js/, or null),
+    "quick_start" (whether /<game>/ is its quick-start page), "players" (seat counts)}, ...}."""
+    return json.dumps(
+        {
+            p.name: {
+                "title": game_title(p.name),
+                "deck": p.deck,
+                "module": p.js_module,
+                "quick_start": bool(p.quick_start),
+                "players": list(p.players),
+            }
+            for p in packs.all_packs()
+        },
+        ensure_ascii=False,
+    )
 
 
 @register.filter(name="game_title")

@@ -12,14 +12,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import ai as ai_registry
-from games import selectors
+from games import packs, selectors
 from games.actors import Actor, actor_from_request
 from games.ai_strength import ai_choices, ai_strength
 from games.ai_words import choice_json
 from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
 from games.browser import with_origin
-from games.engine import available_games, get_rules
+from games.engine import get_rules
 from games.errors import BadRequest
 from games.names import check_player_name, cleaned, default_ai_names
 from games.services.matches import (
@@ -60,7 +60,7 @@ class GamesView(APIView):
     )
     def get(self, request: Request) -> Response:
         games = []
-        for name in available_games():
+        for name in packs.names():
             rules = get_rules(name)
             options = rules.default_options()
             games.append(

@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games import ai as ai_registry
+from games import packs
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_act, match_create, match_join
@@ -33,7 +34,7 @@ from tests.leagues.conftest import join, make_league
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-GAMES = ("preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans")
+GAMES = tuple(packs.names())
 HUMAN_MOVES = 15  # per match: several pushes of every kind, bounded in time
 REFUSED_ROUTES = ("", "view/", "replay/", "events/", "verify/", "analysis/")
 
