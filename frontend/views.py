@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games import packs
 from games.actors import actor_from_request
 from games.errors import Embargoed, NotFound
 from games.selectors import match_visible
-from games.titles import GAME_TITLES, game_title
+from games.titles import game_title, game_titles
 
 # Each rules page is one template per language (frontend/rules/<game>.<lang>.html); others read German.
 RULES_LANGUAGES = ("de", "en", "ru")
@@ -73,12 +76,20 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     return refused or render(request, "frontend/replay.html", _context(request, match_id=match_id))
 
 
+def _has_rules_page(game: str) -> bool:
+    try:
+        get_template(f"frontend/rules/{game}.de.html")
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
 def rules(request: HttpRequest, game: str) -> HttpResponse:
-    if game not in GAME_TITLES:
+    if game not in packs.names() or not _has_rules_page(game):
         raise Http404("no such game")
     lang = (get_language() or "de").split("-")[0]
     lang = lang if lang in RULES_LANGUAGES else "de"
-    others = [(g, game_title(g)) for g in GAME_TITLES if g != game]
+    others = [(g, title) for g, title in game_titles().items() if g != game and _has_rules_page(g)]
     return render(
         request,
         "frontend/rules.html",
