@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from games import packs, snapshots, state_cache
-from games.services import presence
+from games import packs
+from games.live import presence, snapshots, state_cache
 
 
 @pytest.fixture(autouse=True)

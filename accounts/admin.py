@@ -26,7 +26,7 @@ class PlayerAdmin(UserAdmin):
 
     @admin.display(description="Linked accounts")
     def linked_accounts(self, user: User) -> str:
-        """The accounts that look like this one's person's (games.entries), and why."""
+        """The accounts that look like this one's person's (games.identity.entries), and why."""
         links = AccountLink.objects.filter(Q(user_a=user) | Q(user_b=user)).select_related("user_a", "user_b")
         rows = [
             (

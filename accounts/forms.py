@@ -7,7 +7,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, Use
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.names import AI_MARKERS, cleaned, reserved_match
+from games.identity.names import AI_MARKERS, cleaned, reserved_match
 
 
 class PlayerNamesMixin(forms.BaseForm):

@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import User
-from games.names import cleaned, reserved_reason
+from games.identity.names import cleaned, reserved_reason
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from rest_framework.throttling import SimpleRateThrottle
 
-from config.client_address import client_address
+from ops.client_address import client_address
 
 
 class RegistrationThrottle(SimpleRateThrottle):

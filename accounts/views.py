@@ -13,7 +13,7 @@ from accounts.forms import RegisterForm
 from accounts.models import User
 from accounts.services import user_register
 from accounts.throttles import registration_allowed
-from games.actors import Actor, actor_from_request
+from games.live.actors import Actor, actor_from_request
 from games.models import MatchStatus
 from games.selectors import actor_matches, matches_visible_to
 

@@ -28,7 +28,7 @@ from django.db.models import QuerySet
 from analysis.errors import Busy, PlayersOnly, QuotaUsed
 from analysis.models import AnalysisStart, AnalysisStatus, MatchAnalysis
 from games import selectors
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Match
 
 QUOTA_WINDOW = timedelta(hours=24)

@@ -9,8 +9,8 @@ from rest_framework.response import Response
 
 from analysis.admission import Requester
 from analysis.services import analysable, analysis_payload, analysis_request
-from games.actors import actor_from_request
 from games.api.views import WriteThrottled
+from games.live.actors import actor_from_request
 
 _SHAPE = (
     "status: none (not asked yet), pending, running, done, failed, or unavailable (no analyser for this "

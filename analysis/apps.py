@@ -12,7 +12,7 @@ class AnalysisConfig(AppConfig):
         from analysis import projection, tasks  # noqa: F401  (tasks: registered for the workers)
         from analysis.running import embedded_sweep_loop
         from analysis.services import on_match_finished
-        from games.projections import Projection, projection_register
+        from games.results.projections import Projection, projection_register
         from games.signals import match_finished, match_published
 
         # With ANALYSIS_ON_FINISH every finished (or released) match is analysed without being asked.

@@ -11,7 +11,7 @@ from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.running import compute
 from games.ai.analysis.registry import get_analyser
 from games.models import Match
-from games.projections import projection_failures_clear, projection_step, published_matches
+from games.results.projections import projection_failures_clear, projection_step, published_matches
 
 
 def wipe() -> None:
@@ -43,7 +43,7 @@ def _analyse(match: Match) -> bool:
 
 def rebuild() -> int:
     """Wipe and compute again the analyses of the published matches that had one. Returns their count;
-    a match that fails is recorded for staff and skipped (games.projections.projection_step)."""
+    a match that fails is recorded for staff and skipped (games.results.projections.projection_step)."""
     wanted = set(MatchAnalysis.objects.values_list("match_id", flat=True))
     wipe()
     projection_failures_clear(name=NAME)

@@ -22,9 +22,9 @@ from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.rounds import round_comparison
 from analysis.running import analysis_hand_over_if_lost, analysis_run, analysis_schedule
 from games import selectors
-from games.actors import Actor
 from games.ai.analysis.registry import get_analyser
 from games.errors import Forbidden
+from games.live.actors import Actor
 from games.models import Match
 
 log = logging.getLogger(__name__)

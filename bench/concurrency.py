@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from games.actors import Actor
 from games.errors import GameError
+from games.live.actors import Actor
 from games.models import Match, MatchEvent
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 
 
 @dataclass

@@ -8,7 +8,7 @@ Receivers stand for web processes: each runs the pub/sub layer (channels_redis, 
 CHANNEL_REDIS_URLS) with the sockets of every match spread over them (`--sockets` per match, so a
 match's group is subscribed in each receiver holding one of its sockets). Publishers stand for the
 processes that append moves: each publishes a match update on the group's channel of the shard its
-name hashes to, one round trip per message, as games.dispatch does. Per shard count it prints the
+name hashes to, one round trip per message, as games.live.dispatch does. Per shard count it prints the
 publishes/s, the socket deliveries/s, the latency from publish to a socket's receive, and the Redis
 CPU time per publish (the whole-core limit of a shard is 1 s divided by it).
 """

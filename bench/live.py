@@ -16,7 +16,7 @@ local one), all on 127.0.0.1, and removes everything afterwards. Bots are guests
      stored events' timestamps, on a table with one human bot and three Anton seats.
 --ramp runs only the many tables, with the thinking of each --ramp-thinks step in turn, and stops
 at the first error: moves/s and the server's handling (LOG_TIMING) per step. --profile DIR writes
-the web processes' cProfile files (config/profiling.py); BENCH_KEEP_LOGS=DIR keeps the processes'
+the web processes' cProfile files (ops/profiling.py); BENCH_KEEP_LOGS=DIR keeps the processes'
 logs there.
 """
 
@@ -161,7 +161,7 @@ async def _measure(
 
 
 def _profiled(args: argparse.Namespace, cluster: str) -> dict[str, str]:
-    """PROFILE_DIR for a cluster's web processes (config/profiling.py) with --profile."""
+    """PROFILE_DIR for a cluster's web processes (ops/profiling.py) with --profile."""
     return {"PROFILE_DIR": str(Path(args.profile).resolve() / cluster)} if args.profile else {}
 
 

@@ -37,12 +37,13 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
 
     from bench.concurrency import race_submits
     from bench.table import median, percentile, print_table
-    from games import dispatch, engine, state_cache
+    from games import engine
     from games.engine import available_games
+    from games.live import dispatch, state_cache
     from games.models import Match, MatchEvent, MatchStatus
     from games.services.matches import SeatSpec, match_act, match_create, match_join
-    from games.services.store import load_state
     from games.signals import match_finished
+    from games.store.events import load_state
     from tests import factories
     from tests.sixth.engine import RULES as DUEL
 
@@ -215,7 +216,7 @@ def _finish_randomly(match: object, actor: object, seat: int) -> None:
 
     from games.models import Match, MatchStatus
     from games.services.matches import match_act
-    from games.services.store import load_state
+    from games.store.events import load_state
 
     assert isinstance(match, Match)
     rng = random.Random(7)

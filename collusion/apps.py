@@ -8,7 +8,7 @@ class CollusionConfig(AppConfig):
     def ready(self) -> None:
         from collusion import projection, tasks  # noqa: F401  (tasks: registered for the workers)
         from collusion.receivers import on_match_finished
-        from games.projections import Projection, projection_register
+        from games.results.projections import Projection, projection_register
         from games.signals import match_finished, match_published
 
         match_finished.connect(on_match_finished, dispatch_uid="collusion.on_finish")

@@ -9,7 +9,7 @@ import logging
 from collusion.models import CollusionMatch, CollusionPair
 from collusion.services import collusion_project_match
 from games.ai.collusion.evidence import GAMES
-from games.projections import published_matches
+from games.results.projections import published_matches
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from collusion.services import collusion_project_match
-from config.log_context import match_context
+from ops.log_context import match_context
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)

@@ -7,7 +7,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-from config import profiling
+from ops import profiling
 
 profiling.start()  # PROFILE_DIR only (python -m bench live --profile)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

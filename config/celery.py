@@ -15,7 +15,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-# --- metrics (config/metrics.py): Celery's own signals, and a metrics port per worker and beat -----
+# --- metrics (ops/metrics.py): Celery's own signals, and a metrics port per worker and beat -----
 _started: dict[str, float] = {}
 
 
@@ -26,7 +26,7 @@ def _task_started(task_id: str = "", **kwargs: Any) -> None:
 
 @signals.task_postrun.connect
 def _task_ended(task_id: str = "", task: Any = None, state: str | None = None, **kwargs: Any) -> None:
-    from config import metrics
+    from ops import metrics
 
     started = _started.pop(task_id, None)
     name = getattr(task, "name", "unknown")
@@ -37,20 +37,20 @@ def _task_ended(task_id: str = "", task: Any = None, state: str | None = None, *
 
 @signals.worker_init.connect
 def _worker_metrics(**kwargs: Any) -> None:
-    from config import metrics
+    from ops import metrics
 
     metrics.serve(queues=False)
 
 
 @signals.beat_init.connect
 def _beat_metrics(**kwargs: Any) -> None:
-    from config import metrics
+    from ops import metrics
 
     metrics.serve(queues=True)
 
 
 @signals.worker_process_shutdown.connect
 def _pool_process_ended(pid: int | None = None, **kwargs: Any) -> None:
-    from config import metrics
+    from ops import metrics
 
     metrics.process_ended(pid or os.getpid())

@@ -32,7 +32,7 @@ DEBUG = env_bool("DJANGO_DEBUG", True)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 # Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default, so the
-# header is ignored. config/client_address.py is the one place that reads it.
+# header is ignored. ops/client_address.py is the one place that reads it.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 for _proxy in TRUSTED_PROXIES:
     try:
@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "games.api.errors.ApiCommonMiddleware",  # Django's, without the slash redirects under /api/
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.browser.BrowserTokenMiddleware",
+    "games.identity.browser.BrowserTokenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -210,7 +210,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "30")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "ops.client_address.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when it says it does
 LOGIN_URL = "login"
@@ -253,7 +253,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # games.converters.IdConverter: at most 18 digits
+    # games.api.converters.IdConverter: at most 18 digits
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
 }
 
@@ -270,7 +270,7 @@ LOGGING = {
     # Server-side move timings of the websocket consumers, for `python -m bench live`.
     "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
 }
-# --- metrics (config/metrics.py, docs/monitoring.md) ------------------------------------------------
+# --- metrics (ops/metrics.py, docs/monitoring.md) ------------------------------------------------
 # Addresses or CIDR ranges (comma-separated) whose requests /metrics answers; everyone else gets a 404.
 METRICS_ALLOWED = env_list("METRICS_ALLOWED") or ["127.0.0.1", "::1"]
 # The Celery worker's and beat's metrics port (0: none); the web processes answer on their own port.
@@ -349,5 +349,5 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 # The beat entries the embedded server (WATCHDOG_THREAD) runs in its own beat stand-in thread
-# (games/embedded_beat.py); an entry left out has an embedded stand-in of its own, or none.
+# (games/services/embedded_beat.py); an entry left out has an embedded stand-in of its own, or none.
 EMBEDDED_BEAT = ["games-watchdog", "leagues-season-rollover"]

@@ -7,9 +7,9 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.log_context import json_logging
 from config.settings import *  # noqa: F403
 from config.settings import MIDDLEWARE, REST_FRAMEWORK, env_bool, env_list
+from ops.log_context import json_logging
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
 if not SECRET_KEY:
@@ -18,7 +18,7 @@ DEBUG = False
 # Only the hosts the deployment names; the container's health probe to 127.0.0.1 is answered by
 # HealthzMiddleware before the host check.
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
-MIDDLEWARE = ["config.health.HealthzMiddleware", *MIDDLEWARE]
+MIDDLEWARE = ["ops.health.HealthzMiddleware", *MIDDLEWARE]
 # JSON only: no browsable API (its HTML forms) in production.
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]}
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")

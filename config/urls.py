@@ -4,9 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from analysis.api import AnalysisView
-from config.health import healthz, readyz
-from config.metrics import metrics_view
+from ops.health import healthz, readyz
+from ops.metrics import metrics_view
 
 # Swagger UI's script is served as a file (the split view); its template keeps a small inline <style>.
 docs_view = SpectacularSwaggerSplitView.as_view(url_name="api-schema")
@@ -24,7 +23,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("games.api.urls")),
-    path("api/matches/<id:match_id>/analysis/", AnalysisView.as_view(), name="api-analysis"),
+    path("api/", include("analysis.urls")),
     path("api/leaderboard/", include("leaderboard.api_urls")),
     path("leaderboard/", include("leaderboard.urls")),
     path("leagues/", include("leagues.urls")),

@@ -10,10 +10,10 @@ from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games import packs
-from games.actors import actor_from_request
+from games.catalog.titles import game_title, game_titles
 from games.errors import Embargoed, NotFound
+from games.live.actors import actor_from_request
 from games.selectors import match_visible
-from games.titles import game_title, game_titles
 
 # Each rules page is one template per language (frontend/rules/<game>.<lang>.html); others read German.
 RULES_LANGUAGES = ("de", "en", "ru")

@@ -12,10 +12,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from games.identity.holds import account_links_clear, result_holds_clear
+from games.live.presence import match_abandon
 from games.models import AccountLink, Match, MatchEvent, MatchStatus, ProjectionFailure, ResultHold, Seat
-from games.projections import NotRetryable, failure_reason, projection_retry
-from games.services.holds import account_links_clear, result_holds_clear
-from games.services.presence import match_abandon
+from games.results.projections import NotRetryable, failure_reason, projection_retry
 
 
 class SeatInline(admin.TabularInline):
@@ -132,7 +132,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(AccountLink)
 class AccountLinkAdmin(ReadOnlyAdmin):
-    """Accounts that look like one person's (games.entries): they enter a shared-deal event once, and
+    """Accounts that look like one person's (games.identity.entries): they enter a shared-deal event once, and
     their results in one are held. Staff who find them to be two people clear the link."""
 
     list_display = (
@@ -177,8 +177,8 @@ class ResultHoldAdmin(ReadOnlyAdmin):
 
 @admin.register(ProjectionFailure)
 class ProjectionFailureAdmin(admin.ModelAdmin):
-    """Matches a projection could not apply (games.projections): which, why, how often. Retry them once
-    the cause is fixed; a retry that goes through removes the row."""
+    """Matches a projection could not apply (games.results.projections): which, why, how often. Retry
+    them once the cause is fixed; a retry that goes through removes the row."""
 
     list_display = ("match", "projection", "reason", "attempts", "first_failed_at", "last_failed_at")
     list_filter = ("projection",)

@@ -15,7 +15,7 @@ class GamesConfig(AppConfig):
         # them by name) and the OpenAPI auth extension.
         from games import checks, tasks  # noqa: F401
         from games.api import schema  # noqa: F401
-        from games.converters import IdConverter
+        from games.api.converters import IdConverter
         from games.services.ai import on_ai_move_due
         from games.signals import ai_move_due
 
@@ -23,6 +23,6 @@ class GamesConfig(AppConfig):
         register_converter(IdConverter, "id")  # before any URL module is read
 
         if settings.WATCHDOG_THREAD:
-            from games.embedded_beat import embedded_beat_start
+            from games.services.embedded_beat import embedded_beat_start
 
             embedded_beat_start()

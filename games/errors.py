@@ -85,7 +85,7 @@ class TooManyTables(GameError):
 
 class SamePerson(GameError):
     """A second entry of one person into a shared-deal event (the same deals at every table): the same
-    account, browser or browser session, or the same address and device (games.entries)."""
+    account, browser or browser session, or the same address and device (games.identity.entries)."""
 
     code = "same_person"
     status = 409

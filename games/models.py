@@ -44,7 +44,7 @@ class Match(models.Model):
     embargoed = models.BooleanField(default=False)
     # One table of a shared-deal event (a duplicate round; later a daily challenge): the commitment of
     # the seed all its tables share, kept after the embargo. One person enters such an event once
-    # (games.entries); "" for a table of its own.
+    # (games.identity.entries); "" for a table of its own.
     deal_event = models.CharField(max_length=64, blank=True, default="", db_index=True)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
     # The seat to act at `version`, for the watchdog's query (None: nobody, or not yet recorded).
@@ -84,10 +84,11 @@ class Seat(models.Model):
     guest_token = models.CharField(max_length=64, blank=True, default="")
     display_name = models.CharField(max_length=40, blank=True, default="")
     ai_version = models.CharField(max_length=32, blank=True, default="")
-    # Where the seat was taken from (games.actors.Origin), for accounts too: one person's seats share it.
+    # Where the seat was taken from (games.live.actors.Origin), for accounts too: one person's seats share it.
     origin_browser = models.CharField(max_length=64, blank=True, default="")
     origin_session = models.CharField(max_length=64, blank=True, default="")
-    # The client address and device signature (games.browser.device_signature) the seat was taken from.
+    # The client address and device signature (games.identity.browser.device_signature) the seat was
+    # taken from.
     origin_address = models.CharField(max_length=45, blank=True, default="")
     origin_device = models.CharField(max_length=32, blank=True, default="")
     joined_at = models.DateTimeField(null=True, blank=True)
@@ -172,7 +173,7 @@ class WatchdogDue(models.Model):
 class ProjectionFailure(models.Model):
     """A match one projection could not apply (live, in a rebuild or in a retry), and why. The rebuild
     records it and goes on with the other matches; staff see it in the admin and retry it there once
-    the cause is fixed (games.projections). A successful retry removes the row; a rebuild of the
+    the cause is fixed (games.results.projections). A successful retry removes the row; a rebuild of the
     projection starts its list afresh."""
 
     projection = models.CharField(max_length=32)
@@ -246,13 +247,13 @@ class MatchEvent(models.Model):
         raise AppendOnlyError("match events are append-only: delete refused")
 
 
-# --- one person, one entry (games.entries) ---------------------------------------------------------
+# --- one person, one entry (games.identity.entries) ---------------------------------------------------------
 
 
 class Sighting(models.Model):
     """Where an account (or, with no account, a guest session) acted from: one row per browser token,
-    session guest token, address and device signature seen together (games.actors.Origin), with when.
-    Written by games.services.sightings only; its links between accounts are AccountLink rows."""
+    session guest token, address and device signature seen together (games.live.actors.Origin), with when.
+    Written by games.identity.sightings only; its links between accounts are AccountLink rows."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
@@ -296,7 +297,7 @@ class LinkReason(models.TextChoices):
 
 
 class AccountLink(models.Model):
-    """Two accounts that look like one person's, and why (games.entries): they used one browser
+    """Two accounts that look like one person's, and why (games.identity.entries): they used one browser
     (token), one browser session (a guest session that outlived a login or a cleared cookie), or one
     address with one device signature within hours. Such accounts enter a shared-deal event once;
     staff who find them to be two people clear the link."""

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games import consumers
+from games.live import consumers
 
 websocket_urlpatterns = [
     path("ws/matches/<id:match_id>/", consumers.MatchConsumer.as_asgi()),

@@ -10,12 +10,12 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from games import fairness
-from games.actors import Actor
 from games.engine import GameState, get_rules
 from games.errors import Embargoed, Forbidden, NotFound
+from games.identity import fairness
+from games.live.actors import Actor
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
-from games.services.store import load_state
+from games.store.events import load_state
 
 
 def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:

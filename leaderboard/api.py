@@ -13,11 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.actors import actor_from_request
 from games.api.throttles import ScopedThrottle
+from games.catalog.params import whole_number
 from games.errors import BadRequest, NotFound, NotSeated
+from games.live.actors import actor_from_request
 from games.models import Match
-from games.params import whole_number
 from leaderboard import selectors
 from leaderboard.services import leaderboard_save_match
 

@@ -6,7 +6,7 @@ class LeaderboardConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections import Projection, projection_register
+        from games.results.projections import Projection, projection_register
         from games.signals import match_finished, match_published
         from leaderboard import projection
         from leaderboard.receivers import on_match_finished

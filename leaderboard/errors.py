@@ -26,6 +26,6 @@ class SaveFailed(GameError):
 
 class ResultHeld(MatchNotFinished):
     """A table of a shared-deal event whose player looks like the same person as another of its players:
-    saved when staff clear the link (games.entries)."""
+    saved when staff clear the link (games.identity.entries)."""
 
     code = "result_held"

@@ -39,7 +39,7 @@ class LeaderboardEntry(models.Model):
     sacks = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Only for games with sacks.")
     saved_at = models.DateTimeField(default=timezone.now, editable=False)
     hidden = models.BooleanField(default=False, help_text="Hidden entries leave the public board.")
-    # Who played the result (games.seat_records): an AI seat's own version; the AI versions the seat
+    # Who played the result (games.results.seat_records): an AI seat's own version; the AI versions the seat
     # played against; its decisions and the stand-in's share of them, overall and in the last deal.
     # Database defaults too: rows stored before these columns (and raw inserts) read as "nothing known".
     ai_version = models.CharField(
@@ -52,7 +52,7 @@ class LeaderboardEntry(models.Model):
     stand_in_decisions = models.PositiveIntegerField(default=0, db_default=0)
     last_deal_decisions = models.PositiveIntegerField(default=0, db_default=0)
     last_deal_stand_in_decisions = models.PositiveIntegerField(default=0, db_default=0)
-    # Why a human seat's result is not a human result ("" = it is; games.seat_records): such an entry
+    # Why a human seat's result is not a human result ("" = it is; games.results.seat_records): such an entry
     # is kept, shown to its player with the reason, and never ranked on the public board.
     unranked = models.CharField(
         max_length=32, blank=True, default="", db_default="", help_text="Why it is not ranked."

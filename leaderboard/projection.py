@@ -3,12 +3,12 @@
 Save order. The board breaks ties by "saved first" (`saved_at`, then id). Live, a run is saved right
 after it finishes, or, for a duplicate round's table, right after its round is released. The rebuild
 cannot know wall-clock save times, so it saves every eligible run in publication order
-(games.projections.published_matches) and stamps `saved_at` with the publication time itself: the
+(games.results.projections.published_matches) and stamps `saved_at` with the publication time itself: the
 live order exactly, except for a run whose live save failed and was retried later, which the rebuild
 puts where it would have been had its save gone through at once. Seats of one run keep seat order.
 
 Hiding an entry is a staff decision, not an event: the rebuild keeps hidden (match, seat) pairs hidden.
-A run that fails is recorded for staff and skipped (games.projections.projection_step).
+A run that fails is recorded for staff and skipped (games.results.projections.projection_step).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import partial
 from django.db import transaction
 
 from games.models import Match
-from games.projections import projection_failures_clear, projection_step, published_matches
+from games.results.projections import projection_failures_clear, projection_step, published_matches
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
@@ -42,7 +42,7 @@ def wipe() -> None:
 
 def withdraw(match_id: int) -> None:
     """Take a saved match off the boards: its results are held (one person at two seats of its
-    shared-deal event, games.services.holds). Entries staff hid stay, hidden, for when it is saved again."""
+    shared-deal event, games.identity.holds). Entries staff hid stay, hidden, for when it is saved again."""
     with transaction.atomic():
         entries = LeaderboardEntry.objects.filter(match_id=match_id)
         games = set(entries.values_list("game", flat=True))

@@ -9,9 +9,9 @@ from django.core.cache import cache as django_cache
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 
-from games.actors import Actor
 from games.errors import NotFound
-from games.seat_records import STAND_IN_LAST_DEAL
+from games.live.actors import Actor
+from games.results.seat_records import STAND_IN_LAST_DEAL
 from games.selectors import match_visible
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
@@ -102,7 +102,7 @@ def board_page(game: str, page: int, page_size: int = PAGE_SIZES[0]) -> dict[str
 
 
 def unranked_reason_words(entry: LeaderboardEntry) -> str:
-    """Why a human seat's entry is not ranked, in the active language (games.seat_records)."""
+    """Why a human seat's entry is not ranked, in the active language (games.results.seat_records)."""
     if entry.unranked == STAND_IN_LAST_DEAL:
         return gettext(
             "Not ranked as a person's result: the AI stand-in made %(stand_in)s of this seat's "

@@ -13,19 +13,19 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from config import metrics
-from config.log_context import match_context
 from games import packs
 from games.engine import get_rules
-from games.entries import match_hold
 from games.errors import NotFound
+from games.identity.entries import match_hold
+from games.identity.seating import match_multi_seated
 from games.models import Match, MatchEvent, MatchStatus
 from games.packs.base import Scorer
-from games.seat_records import seat_records
-from games.seating import match_multi_seated
+from games.results.seat_records import seat_records
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
+from ops import metrics
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def replayed_result(match: Match) -> dict[str, Any]:
 
 
 def entries_for(match: Match, result: dict[str, Any]) -> list[LeaderboardEntry]:
-    """One entry per seat, with who played it (games.seat_records): a human seat the stand-in played
+    """One entry per seat, with who played it (games.results.seat_records): a human seat the stand-in played
     too much of is stored with its reason and never ranked."""
     score = scorer_for(match.game)
     now = timezone.now()

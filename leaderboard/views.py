@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import packs
-from games.ai_words import version_name
-from games.titles import game_title
+from games.catalog.ai_words import version_name
+from games.catalog.titles import game_title
 from leaderboard import selectors
 from leaderboard.models import TOP_N
 from leaderboard.services import board_games

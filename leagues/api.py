@@ -14,9 +14,9 @@ from rest_framework.views import APIView
 from accounts.models import User
 from games.api.serializers import StrictSerializer
 from games.api.throttles import ScopedThrottle
-from games.browser import request_origin
+from games.catalog.params import whole_number
+from games.identity.browser import request_origin
 from games.models import SeatKind
-from games.params import whole_number
 from games.selectors import match_get, match_summary
 from leagues import selectors, services
 from leagues.errors import NotFound

@@ -6,10 +6,10 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections import Projection, projection_register, published_at_register
-        from games.seating import seat_rule_register
-        from games.services.archive import ArchiveLink, archive_link_register
+        from games.identity.seating import seat_rule_register
+        from games.results.projections import Projection, projection_register, published_at_register
         from games.signals import match_abandoned, match_finished, match_published
+        from games.store.archive import ArchiveLink, archive_link_register
         from leagues import archive, projection
         from leagues.receivers import on_match_finished
         from leagues.seating import league_seat_rule

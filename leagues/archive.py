@@ -1,4 +1,4 @@
-"""A league table's links in the match export (games.services.archive): its league, season, the
+"""A league table's links in the match export (games.store.archive): its league, season, the
 league's members (who counted when is part of the standings) and its duplicate round, their check and
 their restore. Leagues and rounds have no natural key: a league is found again by name, game and
 creation time, a round by its season and creation time.
@@ -22,8 +22,8 @@ from django.db.models import Model
 from django.utils import timezone, translation
 
 from games.models import Match, MatchStatus, SeatKind
-from games.services.archive import ArchiveRefused, ArchiveUsers, parse_when
-from games.services.archive_checks import deal_event
+from games.store.archive import ArchiveRefused, ArchiveUsers, parse_when
+from games.store.archive_checks import deal_event
 from leagues.models import DuplicateRound, League, LeagueMatch, Membership, Season
 from leagues.seasons import season_dates_check
 

@@ -9,11 +9,11 @@ is projected. `rebuild` wipes every projection and replays all finished matches 
 A league match counts for its season when it is a finished, non-practice table opened through the
 league, finished before the season's end, and every human seat belongs to a user who was a member of
 the league when the match finished, and no account, browser or session held two of its seats (see
-games.seating; such a match is neither counted nor rated), and its AI seats (if any) played the
-league's AI level. A table of a shared-deal event whose results are held (games.entries: one person
+games.identity.seating; such a match is neither counted nor rated), and its AI seats (if any) played the
+league's AI level. A table of a shared-deal event whose results are held (games.identity.entries: one person
 at two of its seats) is not projected until staff clear it; one held after it counted is withdrawn
 (`withdraw`). AI seats never get standings; ratings use the human seats only, and of those only the
-human results (games.seat_records): a seat the stand-in played for more than a quarter of its
+human results (games.results.seat_records): a seat the stand-in played for more than a quarter of its
 decisions, or for most of the last deal, is neither counted nor rated, while the others at its table
 are.
 """
@@ -30,13 +30,12 @@ from django.db.models import F, Max, Q
 from django.db.models.expressions import Combinable
 from openskill.models import PlackettLuce
 
-from config.log_context import match_context
 from games.engine import get_rules
-from games.entries import match_hold
+from games.identity.entries import match_hold
+from games.identity.seating import seats_multi_held
 from games.models import Match, MatchEvent, MatchStatus, Seat
-from games.projections import projection_failures_clear, projection_step, published_matches
-from games.seat_records import SeatRecord, seat_records
-from games.seating import seats_multi_held
+from games.results.projections import projection_failures_clear, projection_step, published_matches
+from games.results.seat_records import SeatRecord, seat_records
 from leagues.models import (
     LeagueMatch,
     Membership,
@@ -47,6 +46,7 @@ from leagues.models import (
     SeasonResult,
     Standing,
 )
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
@@ -232,7 +232,7 @@ def _rate(match: Match, humans: list[HumanSeat], result: dict[str, Any]) -> None
 
 def withdraw(match_id: int) -> None:
     """Take a projected match's results out of the standings: its results are held (one person at two
-    seats of its shared-deal event, games.services.holds). Its rating change stays (a rating cannot
+    seats of its shared-deal event, games.identity.holds). Its rating change stays (a rating cannot
     be taken back without recomputing every later one; `rebuild_standings` does, leaving it out)."""
     with transaction.atomic():
         record = ProjectedMatch.objects.select_for_update().filter(match_id=match_id).first()
@@ -254,7 +254,7 @@ def withdraw(match_id: int) -> None:
 def finished_match_ids() -> list[int]:
     """Every finished match whose results are public, in the order they were projected live (the order
     ratings are applied in): when it finished, or for a duplicate round's table when its round was
-    released (its tables in the order they finished). See games.projections."""
+    released (its tables in the order they finished). See games.results.projections."""
     return list(published_matches().values_list("pk", flat=True))
 
 
@@ -276,7 +276,7 @@ NAME = "leagues"
 
 def project_match_recorded(*, match_id: int) -> ProjectedMatch | None:
     """`project_match` as one step of the projection: a failure is recorded for staff and answers None
-    (games.projections.projection_step), so nothing after it (the round's release, the next match of a
+    (games.results.projections.projection_step), so nothing after it (the round's release, the next match of a
     rebuild) waits on it."""
     return projection_step(name=NAME, match_id=match_id, step=lambda: project_match(match_id=match_id))
 

@@ -3,7 +3,7 @@ or a non-member at a league table would make the match silently stop counting)."
 
 from __future__ import annotations
 
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Match
 from leagues.errors import NotMember
 from leagues.models import LeagueMatch, Membership

@@ -9,9 +9,9 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from accounts.models import User
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Match
-from games.seat_records import seat_records
+from games.results.seat_records import seat_records
 from games.selectors import matches_visible_to
 from leagues.errors import NotFound
 from leagues.models import (
@@ -234,7 +234,7 @@ def player_league_matches(league: League, user: User, viewer: Actor) -> list[dic
 
 def _stand_in(match: Match, user: User) -> dict[str, Any] | None:
     """Why the player's seat of an uncounted match was no human result, if that is why
-    (games.seat_records): the reason and the stand-in's decisions of the seat's."""
+    (games.results.seat_records): the reason and the stand-in's decisions of the seat's."""
     seat = next((s.index for s in match.seats.all() if s.user_id == user.pk), None)
     record = next((r for r in seat_records(match) if r.index == seat), None)
     if record is None or not record.unranked_reason:

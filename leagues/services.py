@@ -14,11 +14,11 @@ from django.utils import timezone, translation
 
 from accounts.models import User
 from games import ai as ai_registry
-from games import entries, fairness
-from games.actors import NO_ORIGIN, Actor, Origin
 from games.engine import IllegalAction, available_games, get_rules
+from games.identity import entries, fairness
+from games.identity.holds import event_review
+from games.live.actors import NO_ORIGIN, Actor, Origin
 from games.models import Match, MatchStatus, SeatKind
-from games.services.holds import event_review
 from games.services.matches import SeatSpec, match_create, match_join
 from games.signals import match_published
 from leagues.errors import (
@@ -212,7 +212,7 @@ def league_table_open(
     origin: Origin = NO_ORIGIN,
 ) -> Match:
     """A member opens a league table (sitting at seat 0); the other human seats are free for members
-    (games.seating asks `leagues.seating.league_seat_rule` on every join). Its AI seats play the
+    (games.identity.seating asks `leagues.seating.league_seat_rule` on every join). Its AI seats play the
     league's level (`ai_version` may only name it)."""
     user = _registered(user)
     league = league_get(league_id)

@@ -19,16 +19,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from games import packs
-from games.actors import actor_from_request
 from games.ai import DEFAULT_VERSION
-from games.ai_strength import ai_choices
-from games.ai_words import choice_label, level_label, version_name
-from games.browser import request_origin
+from games.catalog.ai_strength import ai_choices
+from games.catalog.ai_words import choice_label, level_label, version_name
+from games.catalog.option_meta import option_fields
+from games.catalog.params import whole_number
+from games.catalog.titles import game_title
 from games.engine import available_games, get_rules
 from games.errors import GameError
-from games.option_meta import option_fields
-from games.params import whole_number
-from games.titles import game_title
+from games.identity.browser import request_origin
+from games.live.actors import actor_from_request
 from leagues import selectors, services
 from leagues.models import Access, League, Scoring
 from leagues.seasons import MAX_SEASON_DAYS, season_dates_check
@@ -44,8 +44,8 @@ class DateInput(forms.DateInput):
 
 
 def _option_field(field: dict[str, Any]) -> forms.Field:
-    """A form field for one rule option (games/option_meta.py); the engine's normalize_options judges the
-    value, so the bounds only guide the input."""
+    """A form field for one rule option (games/catalog/option_meta.py); the engine's normalize_options judges
+    the value, so the bounds only guide the input."""
     label, default = field["label"], field["default"]
     help_text = field.get("help", "")
     if field["kind"] == "bool":

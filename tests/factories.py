@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Match
 from games.services.matches import SeatSpec, match_create, match_join
 

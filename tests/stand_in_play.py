@@ -13,10 +13,10 @@ from typing import Any
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.live import presence
 from games.models import Match, MatchEvent, MatchStatus
-from games.services import presence
-from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
+from games.store.events import load_state
 
 # (seat, number of the deal being played, 1-based) -> whether the seat leaves this move to the stand-in
 StandIn = Callable[[int, int], bool]

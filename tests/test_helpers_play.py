@@ -6,7 +6,7 @@ from typing import Any
 
 from games.models import Match, MatchStatus
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 

@@ -1,5 +1,5 @@
 """The games' titles, rule-option fields and table modules for the browser code, from the game packs
-(games/packs, the one list of games) and games/option_meta.py, in the active language."""
+(games/packs, the one list of games) and games/catalog/option_meta.py, in the active language."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 from django import template
 
 from games import packs
-from games.option_meta import option_fields
-from games.titles import game_title
+from games.catalog.option_meta import option_fields
+from games.catalog.titles import game_title
 
 register = template.Library()
 

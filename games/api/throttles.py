@@ -1,4 +1,4 @@
-"""Rate limits of the API, keyed by user or by the client address from config/client_address.py (DRF's
+"""Rate limits of the API, keyed by user or by the client address from ops/client_address.py (DRF's
 own `get_ident` believes any X-Forwarded-For)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.client_address import client_address
+from ops.client_address import client_address
 
 
 class ScopedThrottle(ScopedRateThrottle):

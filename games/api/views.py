@@ -13,15 +13,17 @@ from rest_framework.views import APIView
 
 from games import ai as ai_registry
 from games import packs, selectors
-from games.actors import Actor, actor_from_request
-from games.ai_strength import ai_choices, ai_strength
-from games.ai_words import choice_json
 from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
-from games.browser import with_origin
+from games.catalog.ai_strength import ai_choices, ai_strength
+from games.catalog.ai_words import choice_json
+from games.catalog.titles import game_title
 from games.engine import get_rules
 from games.errors import BadRequest
-from games.names import check_player_name, cleaned, default_ai_names
+from games.identity.browser import with_origin
+from games.identity.names import check_player_name, cleaned, default_ai_names
+from games.live.actors import Actor, actor_from_request
+from games.live.presence import match_leave, match_settings_update
 from games.services.matches import (
     SeatSpec,
     match_act,
@@ -29,8 +31,6 @@ from games.services.matches import (
     match_join,
     match_show_hands,
 )
-from games.services.presence import match_leave, match_settings_update
-from games.titles import game_title
 
 
 def acting_actor(request: Request, name: str = "") -> Actor:

@@ -22,12 +22,12 @@ Scorer = Callable[[JSON, int], tuple[Decimal, int | None]]
 
 def gettext_noop(message: str) -> str:
     """Marks `message` for the message catalogue (tests/catalogues.py reads `_(...)` calls) without
-    importing Django: option labels are translated where they are shown (games/option_meta.py)."""
+    importing Django: option labels are translated where they are shown (games/catalog/option_meta.py)."""
     return message
 
 
 class OptionMeta(TypedDict, total=False):
-    """How one rule option is shown: a label, and the input that fits (see games/option_meta.py)."""
+    """How one rule option is shown: a label, and the input that fits (see games/catalog/option_meta.py)."""
 
     label: str
     help: str

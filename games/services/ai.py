@@ -3,7 +3,7 @@
 Every call is idempotent: it acts only if the match is still at `seq`, and the command id
 "ai:<seq>" makes a repeated or concurrent call return the stored result instead of a second event.
 
-A move is started when the `ai_move_due` signal says one is due (games.dispatch sends it after the
+A move is started when the `ai_move_due` signal says one is due (games.live.dispatch sends it after the
 commit), or when the watchdog finds one overdue. It runs by `settings.AI_RUNNER`:
   "celery"  a Celery task per move (the deployment, REDIS_URL set),
   "thread"  a timer thread in this process (the embedded default),
@@ -23,16 +23,16 @@ from celery import current_app as celery_app
 from django.conf import settings
 from django.db import close_old_connections
 
-from config import metrics
-from config.log_context import match_context
 from games import ai as ai_registry
-from games.actors import Actor
 from games.engine import GameState
 from games.errors import GameError
+from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat
 from games.services.due import others_present
 from games.services.matches import AI_COMMAND_PREFIX, match_act
-from games.services.store import load_state
+from games.store.events import load_state
+from ops import metrics
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="ai-think")

@@ -11,13 +11,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from config import metrics
-from config.log_context import match_context
 from games import ai as ai_registry
-from games import dispatch, fairness, seating
-from games.actors import Actor
 from games.engine import IllegalAction, available_games, get_rules
-from games.entries import entry_check
 from games.errors import (
     BadRequest,
     CommandConflict,
@@ -31,11 +26,17 @@ from games.errors import (
     SeatTaken,
     StaleSeq,
 )
+from games.identity import fairness, seating
+from games.identity.entries import entry_check
+from games.identity.names import FALLBACK_AI_NAMES, check_player_name, cleaned, default_ai_names
+from games.identity.table_limit import open_tables_check
+from games.live import dispatch
+from games.live.actors import Actor
 from games.models import SEAT_TAKEN_FIELDS, Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
-from games.names import FALLBACK_AI_NAMES, check_player_name, cleaned, default_ai_names
 from games.services import compiled
-from games.services.store import Pending, apply_checked, draw_chance, load_state, store
-from games.services.table_limit import open_tables_check
+from games.store.events import Pending, apply_checked, draw_chance, load_state, store
+from ops import metrics
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def _clean_name(name: str) -> str:
 def _locked(match_id: int) -> Match:
     try:
         # The seats come along (one query) and serve the turn check and the AI dispatch. NO KEY: see
-        # games/services/store.py.
+        # games/store/events.py.
         return Match.objects.select_for_update(no_key=True).prefetch_related("seats").get(pk=match_id)
     except Match.DoesNotExist as exc:
         raise NotFound(f"no match {match_id}") from exc
@@ -140,7 +141,7 @@ def match_create(
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
     a practice table; an `embargoed` one shares its seed with other tables (see selectors), one
-    shared-deal event that a person enters once (games.entries).
+    shared-deal event that a person enters once (games.identity.entries).
     `table_limit=False` only where staff seat players (duplicate rounds): a player opening a table is
     held to MAX_OPEN_TABLES."""
     _require_identity(creator)

@@ -1,6 +1,6 @@
 """The periodic watchdog (Celery beat, or a thread in the embedded server).
 
-It takes the sockets of killed web processes off their seats' counts (services/presence.py); then,
+It takes the sockets of killed web processes off their seats' counts (games/live/presence.py); then,
 for every running match that is due (`WatchdogDue`, see services/due.py: one indexed query picks
 them, so a tick's work grows with the due matches, not with the running ones), it: re-enqueues an AI
 move that is overdue (a crashed worker never freezes a table); lets Anton play for a human whose move
@@ -20,13 +20,13 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from config import metrics
-from config.log_context import match_context
+from games.live.presence import abandon_if_deserted, release_silent_processes
 from games.models import Match, MatchStatus, Seat, WatchdogDue
 from games.services.ai import ai_move_play, ai_move_schedule
 from games.services.due import due_at, due_of, due_set, others_present
-from games.services.presence import abandon_if_deserted, release_silent_processes
-from games.services.store import load_state
+from games.store.events import load_state
+from ops import metrics
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 

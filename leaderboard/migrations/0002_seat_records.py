@@ -5,9 +5,9 @@ from django.db import migrations, models
 
 
 def record_who_played(apps, schema_editor):
-    """Entries saved before: who played them, from their matches' events (games.seat_records), so a
+    """Entries saved before: who played them, from their matches' events (games.results.seat_records), so a
     seat the stand-in played leaves the board's ranks at once, without waiting for a rebuild."""
-    from games.seat_records import SeatFacts, records_of
+    from games.results.seat_records import SeatFacts, records_of
 
     Entry = apps.get_model("leaderboard", "LeaderboardEntry")
     Seat = apps.get_model("games", "Seat")

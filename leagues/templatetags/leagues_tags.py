@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 
-from games.titles import game_title
+from games.catalog.titles import game_title
 from leagues.selectors import rating_history, ratings_for_user
 
 register = template.Library()

@@ -21,11 +21,11 @@ from rest_framework.test import APIClient
 from analysis import running, tasks
 from analysis.embedded import SingleWorker
 from analysis.models import AnalysisStart, AnalysisStatus, MatchAnalysis
-from games.actors import Actor
 from games.ai.analysis import base as analysis_base
+from games.live.actors import Actor
 from games.models import Match, MatchStatus
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 from tests.test_helpers_play import play_to_end
 

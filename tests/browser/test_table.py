@@ -120,8 +120,8 @@ def test_phone_screen_in_english_with_keyboard(new_page: Any) -> None:
 
 
 def test_game_titles_are_the_servers(new_page: Any) -> None:
-    """The home page, the new-game form and the table name a game as games/titles.py does."""
-    from games.titles import game_titles
+    """The home page, the new-game form and the table name a game as games/catalog/titles.py does."""
+    from games.catalog.titles import game_titles
 
     page, watch = new_page("de")
     page.goto("/")

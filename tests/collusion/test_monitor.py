@@ -17,12 +17,12 @@ from accounts.models import User
 from bench.collusion import colluding
 from collusion.models import CollusionMatch, CollusionPair
 from collusion.services import collusion_project_match
-from games.actors import Actor, Origin
 from games.ai import get_player
 from games.ai.base import Player
+from games.live.actors import Actor, Origin
 from games.models import Match, MatchStatus
 from games.services.matches import SeatSpec, match_act, match_create, match_join
-from games.services.store import load_state
+from games.store.events import load_state
 from leagues import services as leagues
 from tests import factories
 from tests.leagues.conftest import join, make_league

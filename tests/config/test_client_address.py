@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from config.client_address import resolve, scope_client_address
+from ops.client_address import resolve, scope_client_address
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 
-from config.log_context import match_context
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
+from ops.log_context import match_context
 from tests import factories
 
 

@@ -13,17 +13,17 @@ from django.utils import timezone
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
-from config import metrics
 from config.asgi import application
 from games.errors import StaleSeq
+from games.live import presence
 from games.models import MatchStatus
-from games.services import presence
 from games.services.matches import SeatSpec, match_act, match_create
-from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
+from games.store.events import load_state
 from games.tasks import watchdog as watchdog_task
 from leaderboard import services as leaderboard_services
 from leaderboard.services import leaderboard_save_match
+from ops import metrics
 from tests import factories
 from tests.leaderboard.conftest import finished_preisjass
 
@@ -212,7 +212,7 @@ def test_metrics_are_refused_to_addresses_not_allowed(client: Client, settings: 
 
 
 def test_production_answers_metrics_before_the_host_check(client: Client, settings: Any) -> None:
-    settings.MIDDLEWARE = ["config.health.HealthzMiddleware", *settings.MIDDLEWARE]
+    settings.MIDDLEWARE = ["ops.health.HealthzMiddleware", *settings.MIDDLEWARE]
     settings.ALLOWED_HOSTS = ["cards.example.org"]
     settings.METRICS_ALLOWED = ["172.16.0.0/12"]
     # Prometheus scrapes each replica by its container address, not by the site's host name.

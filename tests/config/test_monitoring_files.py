@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 from django_prometheus.middleware import Metrics
 
-from config import metrics
+from ops import metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIXES = ("", "_total", "_count", "_sum", "_bucket", "_created")

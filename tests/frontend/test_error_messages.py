@@ -13,7 +13,7 @@ import leagues.errors
 from games.errors import GameError
 
 ERRORS_JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "frontend" / "js" / "errors.js"
-CONSUMERS = Path(games.errors.__file__).resolve().parent / "consumers.py"
+CONSUMERS = Path(games.errors.__file__).resolve().parent / "live" / "consumers.py"
 
 
 def _client_codes() -> set[str]:

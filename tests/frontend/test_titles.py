@@ -1,6 +1,6 @@
-"""Game titles have one source, the game packs (read through games/titles.py): the pages carry them for
-the browser code (as JSON in a data attribute, not an inline script) and /api/games/ names each game
-with its title."""
+"""Game titles have one source, the game packs (read through games/catalog/titles.py): the pages carry
+them for the browser code (as JSON in a data attribute, not an inline script) and /api/games/ names
+each game with its title."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.titles import game_titles
+from games.catalog.titles import game_titles
 
 JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "frontend" / "js"
 
@@ -50,4 +50,4 @@ def test_the_browser_code_keeps_no_copy_of_the_titles() -> None:
     for title in ("Preference (Wien)", "Wiener Preference", "Vorarlberger Preisjass", "Preferans (Sotschi)"):
         literal = re.compile(rf"""["'`]{re.escape(title)}["'`]""")
         copies = [name for name, text in sources.items() if literal.search(text)]
-        assert not copies, f"{title!r} is written in {copies}: titles come from games/titles.py"
+        assert not copies, f"{title!r} is written in {copies}: titles come from games/catalog/titles.py"

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
-from games.actors import Actor, Origin
 from games.engine import get_rules
+from games.live.actors import Actor, Origin
+from games.live.presence import match_leave
 from games.models import Match, MatchEvent, MatchStatus
-from games.services.archive import archive_key
 from games.services.matches import SeatSpec, match_act, match_create, match_join, match_show_hands
-from games.services.presence import match_leave
-from games.services.store import load_state
+from games.store.archive import archive_key
+from games.store.events import load_state
 from leaderboard.models import LeaderboardEntry, LeaderboardSave
 from leaderboard.services import entries_set_hidden
 from leagues import services as leagues

@@ -10,10 +10,10 @@ import pytest
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from games.actors import Actor
+from games.live.actors import Actor
+from games.live.presence import match_leave
 from games.models import Match, MatchStatus
 from games.services.matches import SeatSpec, match_create
-from games.services.presence import match_leave
 from tests import factories
 from tests.leagues.conftest import join, make_league
 

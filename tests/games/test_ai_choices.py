@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.ai_strength import ai_choices
+from games.catalog.ai_strength import ai_choices
 from games.engine import get_rules
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def test_preferanzen_offers_the_search_levels(client: Client) -> None:
 def test_a_measured_version_carries_its_figure_interval_and_unit() -> None:
     import json
 
-    from games.ai_strength import STRENGTH_FILE
+    from games.catalog.ai_strength import STRENGTH_FILE
 
     written = json.loads(STRENGTH_FILE.read_text())["preisjass"]["versions"]["bernd"]  # by the bench
     bernd = next(c for c in ai_choices("preisjass") if c.version == "bernd")
@@ -47,14 +47,16 @@ def test_a_measured_version_carries_its_figure_interval_and_unit() -> None:
 
 
 def test_an_unmeasured_version_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.ai_strength.available_versions", lambda game: ["anton", "carl", "random"])
+    monkeypatch.setattr(
+        "games.catalog.ai_strength.available_versions", lambda game: ["anton", "carl", "random"]
+    )
     levels = {c.version: c.level for c in ai_choices("schnapsen")}
     assert levels == {"anton": "reference", "carl": "unmeasured"}
 
 
 def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     from bench.ai_strength import write_figure
-    from games import ai_strength
+    from games.catalog import ai_strength
 
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
@@ -75,7 +77,7 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
 def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from games import ai_strength
+    from games.catalog import ai_strength
 
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})

@@ -1,4 +1,4 @@
-"""AI moves are started by the AI service's receiver of `ai_move_due` (games.dispatch only sends the
+"""AI moves are started by the AI service's receiver of `ai_move_due` (games.live.dispatch only sends the
 signal), and with AI_RUNNER="celery" as a Celery task enqueued by name."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from config.celery import app as celery_app
 from games.models import Match, MatchEvent, MatchStatus
 from games.services.ai import ai_move_schedule, on_ai_move_due
 from games.services.matches import SeatSpec, match_act, match_create
-from games.services.store import load_state
 from games.signals import ai_move_due
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import ai_strength
-from games.ai_words import choice_label, measured_on_words
+from games.catalog import ai_strength
+from games.catalog.ai_words import choice_label, measured_on_words
 from games.engine import get_rules
 from games.models import Match
 from leagues.models import LeagueMatch

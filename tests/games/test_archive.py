@@ -14,9 +14,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
-from games import state_cache
+from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus
-from games.services.archive import archive_key
+from games.store.archive import archive_key
 from tests import factories
 from tests.games.projection_mix import duel_table, match_states, play, play_mix, snapshot
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.actors import Actor
 from games.errors import BadRequest, CommandConflict, GameError
+from games.live.actors import Actor
 from games.models import Match, MatchEvent, SeatKind
 from games.services.matches import SeatSpec, match_act, match_create
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

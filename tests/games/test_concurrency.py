@@ -10,9 +10,8 @@ import pytest
 from django.db import connection, connections, transaction
 
 from bench.concurrency import race_submits
-from games import state_cache
+from games.live import presence, state_cache
 from games.models import Match, Seat
-from games.services import presence
 from tests import factories
 
 TRIALS = int(os.environ.get("RACE_TRIALS", "200"))

@@ -165,7 +165,7 @@ async def test_more_than_100_messages_in_20_seconds_are_throttled(table) -> None
 
 
 async def test_guest_session_acts_on_its_own_seat_only(duel) -> None:
-    from games.actors import Actor
+    from games.live.actors import Actor
     from games.services.matches import SeatSpec, match_create
 
     guest = Actor(guest_token="g1", display_name="Gustav")
@@ -189,8 +189,8 @@ async def test_guest_session_acts_on_its_own_seat_only(duel) -> None:
 
 async def test_a_move_stored_by_another_process_is_caught_up_from_the_stream(table, monkeypatch) -> None:
     """This process never held the state after the move: the sockets catch up from the stored events."""
-    from games import snapshots
-    from games.actors import Actor
+    from games.live import snapshots
+    from games.live.actors import Actor
     from games.services.matches import match_act
 
     match, anna, ben = table
@@ -216,7 +216,7 @@ async def test_a_move_stored_by_another_process_is_caught_up_from_the_stream(tab
 
 @pytest.mark.skipif(not settings.REDIS_URL, reason="needs the Redis server (REDIS_URL), as in .ci/run")
 async def test_moves_reach_sockets_through_redis_pub_sub(table, settings) -> None:
-    """The deployment's layer: the append publishes from its own thread (games.dispatch._publish) on
+    """The deployment's layer: the append publishes from its own thread (games.live.dispatch._publish) on
     the channel the pub/sub layer subscribes the match's group to."""
     from channels.layers import channel_layers
 
@@ -271,7 +271,7 @@ async def test_moves_reach_sockets_through_a_layer_sharded_over_two_redis_server
     table, settings, two_redis_servers, shard: int
 ) -> None:
     """CHANNEL_REDIS_URLS names two servers: the layer subscribes the match's group on the one its
-    name hashes to, and the append (games.dispatch._publish, from its own thread) publishes there."""
+    name hashes to, and the append (games.live.dispatch._publish, from its own thread) publishes there."""
     from channels.layers import channel_layers
     from channels_redis.utils import _consistent_hash
 

@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games.models import Match, MatchEvent
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 from tests.games.test_consumers import ORIGIN, _session_cookie, connect, receive
 

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games.embedded_beat import EmbeddedBeat
+from games.services.embedded_beat import EmbeddedBeat
 from leagues.models import Season, SeasonStatus
 from tests import factories
 from tests.leagues.conftest import make_league
@@ -45,6 +45,6 @@ def test_a_task_that_fails_is_logged_and_the_others_run(monkeypatch, caplog) -> 
 
     monkeypatch.setattr(tasks, "watchdog_tick", broken)
     beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
-    with caplog.at_level(logging.ERROR, logger="games.embedded_beat"):
+    with caplog.at_level(logging.ERROR, logger="games.services.embedded_beat"):
         assert sorted(beat.run_due(0.0)) == [WATCHDOG, ROLLOVER]
     assert "embedded beat: games.tasks.watchdog failed" in caplog.text

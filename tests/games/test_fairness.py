@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import fairness
+from games.identity import fairness
 from games.models import MatchEvent, MatchStatus
 from games.selectors import match_summary, match_view
 from tests import factories
@@ -51,8 +51,8 @@ def test_verify_refuses_a_running_match(duel) -> None:
 
 
 def test_tables_sharing_a_seed_get_the_same_deals_and_stay_embargoed() -> None:
-    from games.actors import Actor
     from games.errors import Forbidden
+    from games.live.actors import Actor
     from games.selectors import match_event_log, match_replay
     from games.services.matches import SeatSpec, match_create
 

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from config.asgi import application
-from games import fairness
+from games.identity import fairness
 from games.models import AccountLink, Match, Seat
 from games.services.matches import SeatSpec, match_create, match_join
 from tests import factories
@@ -21,7 +21,7 @@ from tests.games.test_consumers import ORIGIN, _session_cookie
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "kartentisch-pw-1"
-COOKIE = "kt_browser"  # games.browser.COOKIE
+COOKIE = "kt_browser"  # games.identity.browser.COOKIE
 
 
 def create_duel(c: APIClient, **extra) -> dict:
@@ -248,7 +248,7 @@ def test_a_seat_records_the_address_and_device_it_was_taken_from(duel) -> None:
     assert len(first.origin_device) == 32 and first.origin_device != second.origin_device
 
 
-# --- one person, one entry per shared-deal event (games.entries) ------------------------------------
+# --- one person, one entry per shared-deal event (games.identity.entries) -------------------------------
 
 PHONE: dict[str, Any] = {
     "HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14) Firefox/133.0",

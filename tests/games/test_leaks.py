@@ -22,10 +22,10 @@ from accounts.models import User
 from games import ai as ai_registry
 from games import packs
 from games.engine import get_rules
+from games.live.presence import match_leave
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_act, match_create, match_join
-from games.services.presence import match_leave
-from games.services.store import load_state
+from games.store.events import load_state
 from leagues import services as leagues
 from leagues.models import LeagueMatch
 from tests import factories

@@ -11,15 +11,15 @@ from django.db import OperationalError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.actors import Actor
 from games.errors import BadRequest, Forbidden
+from games.live import presence
+from games.live.actors import Actor
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatSocket, WebProcess
 from games.selectors import match_replay, match_view
-from games.services import presence
 from games.services.matches import SeatSpec, match_act, match_create, match_join, match_show_hands
-from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
 from games.signals import process_released
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

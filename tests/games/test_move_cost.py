@@ -12,13 +12,13 @@ import pytest
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games.actors import Actor
 from games.engine import GameState, get_rules
 from games.errors import CommandConflict
+from games.live import presence
+from games.live.actors import Actor
 from games.models import Match, MatchEvent, SeatSocket, WatchdogDue
-from games.services import presence
 from games.services.matches import SeatSpec, match_act, match_create, match_join
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

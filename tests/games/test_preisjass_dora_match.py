@@ -7,7 +7,7 @@ import pytest
 from games.ai.preisjass_search import player as dora_module
 from games.models import MatchEvent, MatchStatus
 from games.services.matches import SeatSpec, match_act, match_create
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

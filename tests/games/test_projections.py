@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import projections
-from games.projections import Projection
-from games.services.archive import archive_key
+from games.results import projections
+from games.results.projections import Projection
+from games.store.archive import archive_key
 from leaderboard.models import LeaderboardEntry, LeaderboardSave
 from leagues.models import ProjectedMatch, Rating, Standing
 from tests.games.projection_mix import play_mix, snapshot

@@ -1,9 +1,10 @@
-"""The rule of games.seat_records at its edges, on hand-made event rows: a quarter of a seat's decisions
-by the stand-in still counts, one more does not; half of the last deal still counts, more does not."""
+"""The rule of games.results.seat_records at its edges, on hand-made event rows: a quarter of a seat's
+decisions by the stand-in still counts, one more does not; half of the last deal still counts, more does
+not."""
 
 from __future__ import annotations
 
-from games.seat_records import SeatFacts, records_of
+from games.results.seat_records import SeatFacts, records_of
 
 HUMAN, AI = SeatFacts(0, False, ""), SeatFacts(1, True, "dora")
 Deal = list[str | None]  # the human seat's decisions in one deal, by command id (None: no id)

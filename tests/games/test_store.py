@@ -6,12 +6,12 @@ import pytest
 from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
-from games import state_cache
 from games.engine import get_rules
 from games.errors import IllegalMove, NotSeated, NotYourTurn, StaleSeq
+from games.live import state_cache
 from games.models import AppendOnlyError, MatchEvent, MatchStatus
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db

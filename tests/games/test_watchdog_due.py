@@ -12,12 +12,13 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.actors import Actor
+from games.live import presence
+from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat, WatchdogDue
-from games.services import presence, watchdog
+from games.services import watchdog
 from games.services.matches import SeatSpec, match_act, match_create, match_join
-from games.services.store import load_state
 from games.services.watchdog import watchdog_tick
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ import pytest
 from accounts.models import User
 from games.models import Match, MatchStatus
 from games.services.matches import SeatSpec, match_act, match_create
-from games.services.store import load_state
+from games.store.events import load_state
 from leaderboard.models import LeaderboardEntry
 from tests import factories
 

@@ -9,10 +9,10 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Match, MatchStatus
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 from leaderboard.models import LeaderboardEntry, LeaderboardSave
 from tests import factories
 from tests.leaderboard.conftest import entry

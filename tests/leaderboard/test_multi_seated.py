@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.actors import Actor
+from games.live.actors import Actor
 from games.services.matches import SeatSpec, match_act, match_create, match_join
-from games.services.store import load_state
+from games.store.events import load_state
 from leaderboard.models import LeaderboardEntry, LeaderboardSave
 from tests import factories
 
@@ -45,8 +45,8 @@ def duel_from(duel: str, a_origin, b_origin, capture):
 def test_a_run_with_one_browser_at_two_seats_is_never_saved(
     duel, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    from games import seating
-    from games.actors import Origin
+    from games.identity import seating
+    from games.live.actors import Origin
 
     # Seated past the join check (the backstop): two accounts from one browser.
     monkeypatch.setattr(seating, "holds_a_seat", lambda seats, actor: False)
@@ -74,8 +74,8 @@ def test_a_run_with_one_browser_at_two_seats_is_never_saved(
 def test_a_guest_session_that_logged_in_counts_as_one_person(
     duel, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    from games import seating
-    from games.actors import Origin
+    from games.identity import seating
+    from games.live.actors import Origin
 
     monkeypatch.setattr(seating, "holds_a_seat", lambda seats, actor: False)
     anna = factories.user("anja")
@@ -92,7 +92,7 @@ def test_a_guest_session_that_logged_in_counts_as_one_person(
 
 
 def test_separate_browsers_are_saved(duel, django_capture_on_commit_callbacks) -> None:
-    from games.actors import Origin
+    from games.live.actors import Origin
 
     duel_from(duel, Origin(browser="a" * 32), Origin(browser="b" * 32), django_capture_on_commit_callbacks)
     assert LeaderboardEntry.objects.count() == 2

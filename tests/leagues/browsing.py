@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 PASSWORD = "kartentisch-pw-1"
-COOKIE = "kt_browser"  # games.browser.COOKIE
+COOKIE = "kt_browser"  # games.identity.browser.COOKIE
 PHONE = {"HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14) Firefox/133.0", "HTTP_ACCEPT_LANGUAGE": "de-AT"}
 
 

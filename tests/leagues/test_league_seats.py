@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import Seat
 from games.services.matches import match_join
 from leagues import projection, services
@@ -62,8 +62,8 @@ def test_the_join_service_refuses_them_too(duel, players) -> None:
 def test_a_league_match_with_one_person_at_two_seats_never_counts(
     duel, players, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    from games import seating
-    from games.actors import Origin
+    from games.identity import seating
+    from games.live.actors import Origin
 
     anna, ben = players[:2]
     league = make_league(anna)
@@ -86,7 +86,7 @@ def test_a_league_match_with_one_person_at_two_seats_never_counts(
 
 
 def test_different_browsers_still_count(duel, players) -> None:
-    from games.actors import Origin
+    from games.live.actors import Origin
 
     anna, ben = players[:2]
     league = make_league(anna)

@@ -102,8 +102,8 @@ def test_membership_counts_at_finish_time(duel, players) -> None:
 
 
 def test_a_guest_seat_means_the_match_never_counts(duel, players, monkeypatch) -> None:
-    from games import seating
-    from games.actors import Actor
+    from games.identity import seating
+    from games.live.actors import Actor
     from games.services.matches import match_join
 
     anna = players[0]
@@ -114,7 +114,7 @@ def test_a_guest_seat_means_the_match_never_counts(duel, players, monkeypatch) -
     match_join(match_id=match.pk, actor=guest)
     match.refresh_from_db()
     from games.services.matches import match_act
-    from games.services.store import load_state
+    from games.store.events import load_state
 
     while match.status == "running":
         state = load_state(match)

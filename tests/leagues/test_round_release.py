@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
+from games.live import presence
 from games.models import Match, MatchStatus
-from games.services import presence
 from games.services.watchdog import watchdog_tick
 from leaderboard.models import LeaderboardEntry
 from leagues.models import DuplicateRound, Standing

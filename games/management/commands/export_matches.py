@@ -1,5 +1,5 @@
 """`manage.py export_matches <file>`: every finished match (every match with --all) as its event log
-and the metadata to re-create it, as JSON lines (see games.services.archive). `-` writes to stdout."""
+and the metadata to re-create it, as JSON lines (see games.store.archive). `-` writes to stdout."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.services.archive import matches_export
+from games.store.archive import matches_export
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """`manage.py import_matches <file> [--create-users]`: re-create the matches of an export
-(games.services.archive), each replayed against its seed's commitment and every claim of its line
+(games.store.archive), each replayed against its seed's commitment and every claim of its line
 checked against the replay; skip those already present; then rebuild every projection. One
 transaction: a file with a refused line imports nothing, and the command exits with an error naming
 each refused line, its match and why. Seats are linked to existing accounts by username; a missing
@@ -12,8 +12,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.management.commands.rebuild_projections import failures_report
-from games.projections import projections_rebuild
-from games.services.archive import ArchiveRefused, matches_import
+from games.results.projections import projections_rebuild
+from games.store.archive import ArchiveRefused, matches_import
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.projections import projection_failures, projections, projections_rebuild
+from games.results.projections import projection_failures, projections, projections_rebuild
 
 
 def failures_report(names: list[str]) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import fairness
+from games.identity import fairness
 from games.models import Match, MatchEvent
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.entries import HELD
+from games.identity.entries import HELD
 from games.models import Match, MatchStatus
 from leaderboard.errors import NotEligible, SaveFailed
 from leaderboard.models import LeaderboardSave, SaveState

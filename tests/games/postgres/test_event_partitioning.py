@@ -9,11 +9,11 @@ from django.db import IntegrityError, connection, transaction
 from django.db.utils import DatabaseError
 
 from bench.database import partition_events_sql
-from games import state_cache
 from games.engine import get_rules
+from games.live import state_cache
 from games.models import MatchEvent
 from games.services.matches import match_act
-from games.services.store import load_state
+from games.store.events import load_state
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ export function versionName(version) {
 }
 
 /** One AI choice (GET /api/games/ `ai_choices`) in words, worded by the server in the page's language
- * (games/ai_words.py): "Dora — gewinnt 66 % der Bummerl gegen Anton (95 %-Bereich 60–72 %)". */
+ * (games/catalog/ai_words.py): "Dora — gewinnt 66 % der Bummerl gegen Anton (95 %-Bereich 60–72 %)". */
 export function choiceLabel(choice) {
   return choice.label || versionName(choice.version);
 }

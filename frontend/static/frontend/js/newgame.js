@@ -18,7 +18,7 @@ function current() {
   return games.find((g) => g.game === gameSelect.value);
 }
 
-// Each game's rule options as the server describes them (games/option_meta.py, already translated):
+// Each game's rule options as the server describes them (games/catalog/option_meta.py, already translated):
 // a select for a known set of values, a checkbox for a boolean, a number field with the engine's bounds.
 const OPTION_FIELDS = JSON.parse(form.dataset.optionFields || "{}");
 

@@ -1,6 +1,6 @@
 import { t } from "./i18n.js";
 
-// Game titles as the server names them (games/titles.py): the page carries them as JSON in
+// Game titles as the server names them (games/catalog/titles.py): the page carries them as JSON in
 // <body data-game-titles>, so there is no copy of the list in the browser code.
 
 let titles = null;

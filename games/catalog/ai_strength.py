@@ -7,7 +7,7 @@ AI version it was measured on, the number of duplicate sets and the seed range; 
 while its game's rules_version is the engine's. Units: "bummerl_win_percent" (Schnapsen, heads-up),
 "points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
 "points_per_deal" (Preferanzen, Vienna), both one against two Antons. No figure is typed in by hand.
-How a figure is worded for players: games/ai_words.py."""
+How a figure is worded for players: games/catalog/ai_words.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Any
 from games.ai import DEFAULT_VERSION, available_versions
 from games.engine import get_rules
 
-STRENGTH_FILE = Path(__file__).resolve().parent / "ai" / "strength.json"
+STRENGTH_FILE = Path(__file__).resolve().parents[1] / "ai" / "strength.json"
 
 # game -> version -> its figure, from the bench's file (see the units above)
 MEASURED: dict[str, dict[str, float | None]] = {}

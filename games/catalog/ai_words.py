@@ -1,6 +1,6 @@
 """An AI level's strength in words a player understands, in the active language: "Dora — gewinnt 66 % der
 Bummerl gegen Anton (95 %-Bereich 60–72 %)", "Bernd — holt im Schnitt 49 Punkte pro Spiel, Anton 39
-(95 %-Bereich 47–51)". The figures come from games/ai_strength.py; the site shows these words in the
+(95 %-Bereich 47–51)". The figures come from games/catalog/ai_strength.py; the site shows these words in the
 new-game dialog, the Preisjass quick start (both through GET /api/games/) and the league pages."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from games.ai_strength import Strength, ai_choices
+from games.catalog.ai_strength import Strength, ai_choices
 
 # what one figure says, per unit: %(mean)s, %(reference)s (Anton's own figure) and %(range)s
 _UNIT_WORDS = {

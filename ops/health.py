@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
-from config.metrics import metrics_view
+from ops.metrics import metrics_view
 
 
 def healthz(request: HttpRequest) -> HttpResponse:

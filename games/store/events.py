@@ -15,9 +15,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import fairness, state_cache
 from games.engine import CHANCE, GameState, IllegalAction, get_rules
 from games.errors import StaleSeq
+from games.identity import fairness
+from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
 from games.services.due import due_set, due_set_locked
 

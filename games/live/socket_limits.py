@@ -3,7 +3,7 @@ its sockets (in the cache, so it holds across web processes on Redis), open lobb
 and open sockets per seat.
 
 An actor is a user, else a guest token, else (anonymous spectators and lobby visitors) a client
-address from config/client_address.py.
+address from ops/client_address.py.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 
-from config.client_address import scope_client_address
-from games.actors import Actor
+from games.live.actors import Actor
 from games.models import SeatSocket
+from ops.client_address import scope_client_address
 
 # Close code for a socket refused or ended by a limit, in the manner of 4403 and 4404.
 CLOSE_TOO_MANY = 4429

@@ -5,7 +5,7 @@ The export is JSON lines: a header line, then one self-contained line per match 
 its whole event log, and what other apps link to it (the leagues: league, season, members, round).
 The import believes only what the events show: each match is replayed against its commitment and
 every claim of its line (seats, who acted, status, times, flags, the league round's embargo and
-release) is checked against the replay (games.services.archive_checks, and each link's own check)
+release) is checked against the replay (games.store.archive_checks, and each link's own check)
 before anything is stored. It links seats to existing accounts by username and creates a missing one
 only when asked (`create_users`). The whole file is one transaction: a file with any refused line
 imports nothing, and the report names every refused line and why. A match already present (same
@@ -30,8 +30,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
-from games.services.archive_checks import ArchiveRefused, Checked, record_check, when
-from games.services.store import Pending, store
+from games.store.archive_checks import ArchiveRefused, Checked, record_check, when
+from games.store.events import Pending, store
 
 __all__ = ["ArchiveLink", "ArchiveRefused", "ArchiveUsers", "archive_link_register", "matches_import"]
 

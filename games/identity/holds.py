@@ -2,8 +2,8 @@
 
 `event_review` runs when an event closes (the leagues app: a round's release) and when a link between
 two of its players appears after it closed: every finished table of the event whose player is linked
-to another of its players (games.entries.event_links) gets a `ResultHold`, and one already published
-is withdrawn from every projection that can withdraw a match (games.projections). A hold ends when
+to another of its players (games.identity.entries.event_links) gets a `ResultHold`, and one already published
+is withdrawn from every projection that can withdraw a match (games.results.projections). A hold ends when
 staff clear the links behind it (`account_links_clear`) or the hold itself (`result_holds_clear`);
 the table is published then (`match_published`) and counts from that moment on."""
 
@@ -16,9 +16,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.entries import Linked, event_links, linked_text
+from games.identity.entries import Linked, event_links, linked_text
 from games.models import AccountLink, LinkReason, Match, MatchStatus, ResultHold, Seat
-from games.projections import projections
+from games.results.projections import projections
 from games.signals import match_published
 
 

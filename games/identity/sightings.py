@@ -1,4 +1,4 @@
-"""Where accounts act from, and the links between accounts it reveals (read by games.entries).
+"""Where accounts act from, and the links between accounts it reveals (read by games.identity.entries).
 
 Every write request of an account or a guest (a login, a registration, a seat, a move) and every seat
 socket is noted as a `Sighting`: browser token, session guest token, address, device signature. A new
@@ -6,7 +6,7 @@ browser or session for an account, or a guest session seen in a new browser, loo
 share one with it; one address and device seen for two accounts within DEVICE_WINDOW links them too.
 Links are `AccountLink` rows, kept (and shown to staff) until staff clear them. A link between two
 accounts that both have results in one finished shared-deal event holds those results
-(games.services.holds).
+(games.identity.holds).
 
 Noting never fails the request it belongs to, and writes at most once per SIGHTING_PAUSE for one
 account and origin (the cache remembers)."""
@@ -22,10 +22,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.actors import Origin
-from games.entries import DEVICE_WINDOW
+from games.identity.entries import DEVICE_WINDOW
+from games.identity.holds import holds_after_link
+from games.live.actors import Origin
 from games.models import AccountLink, LinkReason, Sighting
-from games.services.holds import holds_after_link
 
 log = logging.getLogger(__name__)
 

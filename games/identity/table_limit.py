@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q
 
-from games.actors import Actor
 from games.errors import TooManyTables
+from games.live.actors import Actor
 from games.models import Match, MatchStatus
 
 

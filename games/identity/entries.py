@@ -6,7 +6,7 @@ hand they are about to meet. Every way into such an event (a player joining, a m
 round) asks `entry_check` or `roster_check`; what decides that two seats are one person's:
 
 - the same account;
-- the same browser: the token of the `kt_browser` cookie (games.browser) on the seats or anywhere in
+- the same browser: the token of the `kt_browser` cookie (games.identity.browser) on the seats or anywhere in
   the accounts' histories (`Sighting`, materialised as `AccountLink` rows);
 - the same browser session: a session's guest token outlives a login and a cleared browser cookie, so
   an account that carries it is linked to the browsers that session was seen in;
@@ -16,7 +16,7 @@ round) asks `entry_check` or `roster_check`; what decides that two seats are one
 
 A link staff have cleared (two people after all) links nothing for that reason. When linked players
 got into one event nonetheless (the link appeared later), their tables are held (`ResultHold`, see
-games.services.holds): their results count nowhere until staff clear it.
+games.identity.holds): their results count nowhere until staff clear it.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, Min, Q
 from django.utils import timezone
 
-from games.actors import Actor
 from games.errors import SamePerson
+from games.live.actors import Actor
 from games.models import AccountLink, LinkReason, Match, ResultHold, Seat, SeatKind, Sighting
 
 DEVICE_WINDOW = dt.timedelta(hours=12)

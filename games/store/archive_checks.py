@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import ai as ai_registry
-from games import fairness
 from games.engine import CHANCE, GameState, IllegalAction, available_games, get_rules
+from games.identity import fairness
 from games.models import MatchStatus, SeatKind
 from games.services.matches import AI_COMMAND_PREFIX
 

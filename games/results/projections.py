@@ -28,10 +28,10 @@ from django.db.models.expressions import Combinable
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from config import metrics
-from config.log_context import match_context
-from games.entries import HELD
+from games.identity.entries import HELD
 from games.models import Match, MatchStatus, ProjectionFailure
+from ops import metrics
+from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -46,7 +46,7 @@ class Projection:
     wipe: Callable[[], None]
     # Wipe and recompute from the events; returns the number of matches applied.
     rebuild: Callable[[], int]
-    # Take one published match's results out again (its results are held: games.services.holds).
+    # Take one published match's results out again (its results are held: games.identity.holds).
     withdraw: Callable[[int], None] | None = None
     # Apply one match as the live path does (idempotent), for a retry of a recorded failure; None:
     # only a rebuild applies this projection again.
@@ -76,7 +76,7 @@ def published_at_register(name: str, expression: Callable[[], Combinable]) -> No
 def published_matches() -> QuerySet[Match]:
     """Every finished match whose results are public, annotated with `published` (when they became
     public), in publication order: by that time, then finish time, then id. A table held because two of
-    its event's players look like one person (games.entries) is not public; once staff cleared its
+    its event's players look like one person (games.identity.entries) is not public; once staff cleared its
     hold, it was published at that moment."""
     later = [F("result_hold__cleared_at"), *(make() for make in _PUBLISHED_AT.values())]
     return (

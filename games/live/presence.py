@@ -20,9 +20,9 @@ from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from games import dispatch
-from games.actors import Actor
 from games.errors import Forbidden, NotFound, NotSeated
+from games.live import dispatch
+from games.live.actors import Actor
 from games.models import SEAT_TAKEN_FIELDS, Match, MatchStatus, Seat, SeatSocket, WebProcess
 from games.services.due import due_set
 from games.signals import process_released

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 class Origin:
     """Where a seat is taken from, recorded on the seat: the browser (a long-lived cookie that outlives
     logins and logouts) and the session's guest token (which outlives a login). Two seats of one match
-    sharing either were taken by one person (see games.seating). The client address and a device
+    sharing either were taken by one person (see games.identity.seating). The client address and a device
     signature (a hash of the browser's User-Agent and languages) are weaker signals: many people share
     an address, so they link seats only together and only within one shared-deal event."""
 

@@ -1,6 +1,6 @@
 """The browser a request comes from: a random token in a long-lived cookie of its own. Logging out
 flushes the session, not this cookie, so seats taken as several accounts (or as a guest and an account)
-in one browser are still seen as one person's (games.seating)."""
+in one browser are still seen as one person's (games.identity.seating)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from config.client_address import client_address, scope_client_address
-from games.actors import Actor, Origin
-from games.services.sightings import sighting_record
+from games.identity.sightings import sighting_record
+from games.live.actors import Actor, Origin
+from ops.client_address import client_address, scope_client_address
 
 COOKIE = "kt_browser"
 MAX_AGE = 5 * 365 * 24 * 3600
@@ -93,7 +93,7 @@ def _acting_user(request: HttpRequest) -> int | None:
 
 class BrowserTokenMiddleware:
     """Notes where an account or guest acted from (every write: logins, registrations, seats, moves;
-    games.services.sightings), and sets the browser cookie on a response whose request was given a new
+    games.identity.sightings), and sets the browser cookie on a response whose request was given a new
     token. After the view: a login, a registration or a guest's first name is seen as its result."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

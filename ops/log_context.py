@@ -43,7 +43,7 @@ def json_logging(level: str) -> dict[str, object]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"match_context": {"()": "config.log_context.MatchContextFilter"}},
+        "filters": {"match_context": {"()": "ops.log_context.MatchContextFilter"}},
         "formatters": {
             "json": {
                 "()": "pythonjsonlogger.json.JsonFormatter",

@@ -8,7 +8,7 @@ Messages (`t` is the type):
                     {"t": "resync"}   {"t": "ping"}
 
 The group message carries only public facts (the new seq and the table's public summary); every
-consumer sends its own seat's view (games/snapshots.py), so no message ever holds another seat's
+consumer sends its own seat's view (games/live/snapshots.py), so no message ever holds another seat's
 hidden cards.
 """
 
@@ -31,16 +31,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.dispatch import receiver
 
-from config import metrics, profiling
-from games import selectors, snapshots, socket_limits
-from games.actors import Actor, actor_from_request
-from games.browser import scope_origin
-from games.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
+from games import selectors
 from games.errors import GameError, NotSeated
-from games.services import presence
+from games.identity.browser import scope_origin
+from games.identity.sightings import sighting_record
+from games.live import presence, snapshots, socket_limits
+from games.live.actors import Actor, actor_from_request
+from games.live.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.services.matches import match_act
-from games.services.sightings import sighting_record
 from games.signals import process_released
+from ops import metrics, profiling
 
 T = TypeVar("T")
 MAX_MESSAGE = 4096
@@ -184,7 +184,7 @@ class MatchConsumer(_Consumer):
             _seated.add(self)
             enter = _in_thread(presence.seat_connected, _presence_pool)
             await enter(match_id=self.match_id, seat=self._counted, socket=self._socket_key)
-            # Where the seat is played from (games.entries: one person, one entry per event).
+            # Where the seat is played from (games.identity.entries: one person, one entry per event).
             note = _in_thread(sighting_record, _presence_pool)
             await note(user_id=self.actor.user_id, origin=scope_origin(self.scope))
             return True

@@ -4,7 +4,7 @@ HTTP requests by view are counted by django-prometheus's middleware (`django_htt
 else is defined here and observed where it happens (a Counter or Histogram observe: no queries).
 
 Who serves what (docs/monitoring.md): each web container runs one daphne process and answers
-`/metrics` itself (config.health.HealthzMiddleware, limited to METRICS_ALLOWED). The Celery worker
+`/metrics` itself (ops.health.HealthzMiddleware, limited to METRICS_ALLOWED). The Celery worker
 forks its pool, so with PROMETHEUS_MULTIPROC_DIR set its processes write their values to files there
 and the worker's main process serves their sum on METRICS_PORT; Celery beat is one process and
 serves its own, with the queue lengths, on METRICS_PORT.
@@ -36,7 +36,7 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-from config.client_address import client_address
+from ops.client_address import client_address
 
 # Moves take milliseconds; AI searches run up to AI_HARD_DEADLINE seconds.
 FAST = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -178,7 +178,7 @@ def _networks(entries: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddre
 
 
 def allowed(request: HttpRequest) -> bool:
-    """Whether the client (config.client_address: through trusted proxies) may read the metrics."""
+    """Whether the client (ops.client_address: through trusted proxies) may read the metrics."""
     try:
         address = ipaddress.ip_address(client_address(request))
     except ValueError:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from games.actors import Actor
-from games.entries import Key, actor_keys, seat_keys
+from games.identity.entries import Key, actor_keys, seat_keys
+from games.live.actors import Actor
 from games.models import LinkReason, Match, Seat
 
 # A rule raises a GameError (with a clear message) when `actor` may not sit at `match`.
@@ -29,7 +29,7 @@ def seat_rules_check(match: Match, actor: Actor) -> None:
 
 
 # Within one match the strong signals alone: the address and device link seats of a shared-deal event
-# only (games.entries), where two people at one table in one household are no problem.
+# only (games.identity.entries), where two people at one table in one household are no problem.
 def _seat_keys(seat: Seat) -> set[Key]:
     return {key for key in seat_keys(seat) if key[0] != LinkReason.DEVICE}
 

@@ -15,11 +15,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import state_cache
 from games.engine import GameState
+from games.live import state_cache
 from games.models import Match
 from games.selectors import match_get, match_summary, seat_payload
-from games.services.store import load_state, state_at
+from games.store.events import load_state, state_at
 
 _MAX = 1024
 

@@ -1,0 +1,1 @@
+"""Results of finished matches: the record of each seat and the projections fed from them."""

@@ -1,0 +1,1 @@
+"""Operations: metrics, log context, the client address, profiling and the health checks."""
