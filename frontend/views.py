@@ -46,9 +46,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @ensure_csrf_cookie
-def quick_start(request: HttpRequest, template: str) -> HttpResponse:
-    """A game's quick-start page at /<game>/ (its pack's `quick_start` template; frontend/urls.py)."""
-    return render(request, template, _context(request))
+def preisjass(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/preisjass.html", _context(request))
 
 
 def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:

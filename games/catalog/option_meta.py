@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games import packs
 from games.engine import get_rules
+from games.packs.base import Text, in_language
+
+
+def _shown(text: Text) -> str:
+    """A pack's text in the active language: its own words for it, or the catalogue's translation."""
+    if isinstance(text, str):
+        return gettext(text)
+    return in_language(text, get_language() or "en")
 
 
 def option_fields(game: str) -> list[dict[str, Any]]:
@@ -23,19 +31,19 @@ def option_fields(game: str) -> list[dict[str, Any]]:
     fields = []
     for key, default in get_rules(game).default_options().items():
         meta = described.get(key, {})
-        label = gettext(meta["label"]) if "label" in meta else key
+        label = _shown(meta["label"]) if "label" in meta else key
         field: dict[str, Any] = {"key": key, "label": label, "default": default}
         if isinstance(default, bool):
             field["kind"] = "bool"
         elif "choices" in meta:
             field["kind"] = "choice"
-            field["choices"] = [[value, gettext(text)] for value, text in meta["choices"]]
+            field["choices"] = [[value, _shown(text)] for value, text in meta["choices"]]
         elif isinstance(default, int):
             field["kind"] = "number"
             field.update({k: meta[k] for k in ("min", "max") if k in meta})
         else:
             field["kind"] = "string" if isinstance(default, str) else "json"
         if "help" in meta:
-            field["help"] = gettext(meta["help"])
+            field["help"] = _shown(meta["help"])
         fields.append(field)
     return fields

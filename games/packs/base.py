@@ -26,14 +26,24 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# A shown text: a string marked for the message catalogue (`gettext_noop`), or the text per language
+# code ({"de": ..., "en": ..., "ru": ...}; a new game's own words then need no catalogue edit).
+Text = str | Mapping[str, str]
+
+
 class OptionMeta(TypedDict, total=False):
     """How one rule option is shown: a label, and the input that fits (see games/catalog/option_meta.py)."""
 
-    label: str
-    help: str
+    label: Text
+    help: Text
     min: int
     max: int
-    choices: list[tuple[Any, str]]
+    choices: list[tuple[Any, Text]]
+
+
+def in_language(text: Mapping[str, str], language: str, fallback: str = "") -> str:
+    """`text` in `language` ("de-at" reads "de"), else in English, else `fallback`."""
+    return text.get(language.split("-")[0].lower()) or text.get("en") or fallback
 
 
 def points(value: Any) -> Decimal:
@@ -117,13 +127,10 @@ class GamePack:
     ai_names: tuple[str, ...] = ()
     #: the browser module with its table hooks, relative to frontend/static/frontend/js/
     js_module: str | None = None
-    #: the template of its quick-start page at /<name>/, or None
-    quick_start: str | None = None
 
     def title(self, language: str) -> str:
         """The shown name in `language` ("de-at" reads "de"), else English, else the registry name."""
-        base = language.split("-")[0].lower()
-        return self.titles.get(base) or self.titles.get("en") or self.name
+        return in_language(self.titles, language, self.name)
 
     def installed(self) -> bool:
         """Whether its engine is present in this deployment."""

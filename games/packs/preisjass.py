@@ -35,5 +35,4 @@ PACK = GamePack(
     sacks=True,
     ai_names=("Anna", "Paul", "Mia"),
     js_module="games/preisjass.js",
-    quick_start="frontend/preisjass.html",
 )

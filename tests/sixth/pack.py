@@ -10,7 +10,14 @@ PACK = GamePack(
     titles={"de": "Duell", "en": "Duel", "ru": "Дуэль"},
     players=(2,),
     rules="tests.sixth.engine:RULES",
-    options={"cards": {"label": "Cards per hand", "min": 1, "max": 10}},
+    # its own words in each language: a new game's texts need no message catalogue
+    options={
+        "cards": {
+            "label": {"de": "Karten je Hand", "en": "Cards per hand", "ru": "Карт на руке"},
+            "min": 1,
+            "max": 10,
+        }
+    },
     ai_levels={"anton": "tests.sixth.ai:AntonDuel"},
     ai_names=("Ben",),
 )

@@ -7,6 +7,7 @@ its result reaches the game's public leaderboard."""
 from __future__ import annotations
 
 import contextlib
+import html
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -135,6 +136,9 @@ def test_the_sixth_game_is_listed_by_its_pack(duel: str) -> None:
     assert listed["title"] == "Duel" and _games("ru")[PACK.name]["title"] == "Дуэль"
     assert listed["players"] == 2 and listed["options"] == {"cards": 3}
     assert listed["ai_versions"] == ["anton", "random"] and listed["ai_names"] == ["Ben"]
+    # the new-game page carries its title and its option's label in the page's language
+    page = html.unescape(Client().get("/new/", HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert '"duel": "Дуэль"' in page and '"label": "Карт на руке"' in page
 
 
 def test_a_sixth_game_table_plays_through_celery_to_the_leaderboard(
