@@ -31,11 +31,11 @@ def test_a_pack_names_what_exists(pack: packs.GamePack) -> None:
     assert rules.players(rules.default_options()) in pack.players
     assert set(pack.options) <= set(rules.default_options())
     assert "anton" in pack.ai_levels
-    for version, target in pack.ai_levels.items():
-        assert callable(getattr(load(target)(), "choose", None)), version
-    for target in (pack.analyser, pack.collusion):
-        if target is not None:
-            assert callable(load(target))
+    for version, player in pack.ai_levels.items():
+        assert callable(getattr(load(player)(), "choose", None)), version
+    for factory in (pack.analyser, pack.collusion):
+        if factory is not None:
+            assert callable(load(factory))
     assert {"de", "en", "ru"} <= set(pack.titles)
 
 
