@@ -1,5 +1,5 @@
-"""Shared fixtures: AI moves run inline with no delay, and the test-only game is registered; under
-pytest-xdist each worker has its own Redis database (tests/parallel.py)."""
+"""Shared fixtures: AI moves run inline with no delay, and the test-only sixth game is registered;
+under pytest-xdist each worker has its own Redis database (tests/parallel.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
-from games import engine
+from games import packs
 from games.live import presence, snapshots, state_cache
 from tests import parallel
 
@@ -60,12 +60,12 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture
 def duel() -> Iterator[str]:
-    """The tiny test-only game ("duel") registered for the duration of one test."""
-    from tests.fakegame import RULES
+    """The sixth game, the test-only Duel (tests/sixth), registered by its pack for one test."""
+    from tests.sixth.pack import PACK
 
-    engine.register(RULES)
-    yield RULES.name
-    engine.unregister(RULES.name)
+    packs.register(PACK)
+    yield PACK.name
+    packs.unregister(PACK.name)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -8,7 +8,7 @@ deals (chance comes from the seed alone, the players draw from their own generat
 version in that seat and Anton in all the others. A set's score is the mean of the version's scores over
 its seats, so the luck of the cards cancels out; the figure is the mean over the sets with a 95%
 interval (Student's t on the set scores, which keeps the duplicate pairing). What a score is,
-per game, is in GAMES (Schnapsen: the share of Bummerls won heads-up).
+per game, is its pack's `strength` (games/packs; Schnapsen: the share of Bummerls won heads-up).
 
 Seeds come from named ranges: tune on "tune", report on "report", check on "rerun". `--budget` scales
 the players' search budgets (tuning runs use less). Only full-budget runs are written for the site:
@@ -22,86 +22,25 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.table import percentile, print_table
+from games import packs
 from games.ai import DEFAULT_VERSION, available_versions, get_player
 from games.ai.arena import play_match
 from games.ai.base import JSON, Player
 from games.engine import get_rules
+from games.packs.base import Strength
 
 STRENGTH_FILE = Path(__file__).resolve().parent.parent / "games" / "ai" / "strength.json"
 SEED_RANGES = {"tune": 1_000_000, "report": 2_000_000, "rerun": 3_000_000}
 Z95 = 1.959964
 
 
-@dataclass(frozen=True)
-class Measure:
-    """How one game's strength figure is counted."""
-
-    #: what the figure counts (the site words it), e.g. "bummerl_win_percent"
-    unit: str
-    #: Anton's own figure at a table of Antons (his fair share)
-    reference: float
-    #: the measured seat's score in one finished match: `score(result, seat)`
-    score: Callable[[JSON, int], float]
-    #: how many matches a set is (one per seat), and the options they are played with
-    options: JSON = field(default_factory=dict)
-    #: what one match is called in the table ("Bummerls", "runs", ...)
-    label: str = "matches"
-    #: how many deals a match counts (for the table), `deals(result)`
-    deals: Callable[[JSON], int] = lambda result: len(result.get("deals", []) or [])
-
-
-def _bummerl_won(result: JSON, seat: int) -> float:
-    return 100.0 * (result["winner"] == seat)
-
-
-def _dealt(result: JSON) -> list[JSON]:
-    return [row for row in result.get("deals", []) if "declarer" in row]
-
-
-def _points_per_deal(result: JSON, seat: int) -> float:
-    """Preferanzen / Vienna: the seat's points per deal above the table's mean (Vienna's pot takes
-    points from everyone, so its rows do not sum to zero; Austrian rows do)."""
-    rows = _dealt(result)
-    total = sum(row["scores"][seat] - sum(row["scores"]) / 3 for row in rows)
-    return total / max(1, len(rows))
-
-
-def _whists_per_deal(result: JSON, seat: int) -> float:
-    """Preferans: the seat's net whist balance of the settlement (`totals`: mountains paid out at 10/3
-    whists per point to each opponent, whists netted pair by pair; the three sum to zero) per deal
-    played. A match stopped by max_deals writes each seat's missing pool points on its mountain first."""
-    return float(result["totals"][seat]) / max(1, result["deals_played"])
-
-
-def _points_per_game(result: JSON, seat: int) -> float:
-    """Preisjass: the seat's card points per game of the run (157 per game, fair share 39.25)."""
-    return result["totals"][seat] / max(1, result["games_played"])
-
-
-GAMES: dict[str, Measure] = {
-    "schnapsen": Measure(unit="bummerl_win_percent", reference=50.0, score=_bummerl_won, label="Bummerls"),
-    "preferanzen": Measure(
-        unit="points_per_deal", reference=0.0, score=_points_per_deal, options={"deals": 4}
-    ),
-    "preference_vienna": Measure(
-        unit="points_per_deal", reference=0.0, score=_points_per_deal, options={"deals": 4}
-    ),
-    # Sochi, pool 10, cut at 8 deals (a whole pool-10 match runs 8-28 deals; see --options)
-    "preferans": Measure(
-        unit="whists_per_deal",
-        reference=0.0,
-        score=_whists_per_deal,
-        options={"pool": 10, "max_deals": 8},
-        label="pools",
-    ),
-    "preisjass": Measure(unit="points_per_game", reference=39.25, score=_points_per_game, label="runs"),
-}
+# How each game's figure is counted: its pack's `strength` (games/packs). A game without one is not measured.
+Measure = Strength
+GAMES: dict[str, Measure] = {p.name: p.strength for p in packs.all_packs() if p.strength is not None}
 
 
 class _Timed:

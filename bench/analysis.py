@@ -18,7 +18,7 @@ from collections import deque
 
 from bench.table import median, print_table
 from games.ai.analysis.base import JSON, analyse_match
-from games.ai.analysis.registry import ANALYSERS, get_analyser
+from games.ai.analysis.registry import analysed_games, get_analyser
 from games.ai.arena import anton_match
 
 GOALS = {
@@ -40,7 +40,7 @@ def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench analysis")
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", default=",".join(ANALYSERS))
+    parser.add_argument("--games", default=",".join(analysed_games()))
     args = parser.parse_args(argv)
     rows = []
     for game in args.games.split(","):

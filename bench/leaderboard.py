@@ -13,7 +13,6 @@ import argparse
 import json
 import time
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 from bench.database import throwaway_database
@@ -101,6 +100,7 @@ def _measure(args: argparse.Namespace) -> None:
     from django.test import Client
 
     from bench.table import median, percentile, print_table
+    from games.packs.base import points
     from leaderboard import cache, selectors, services
     from leaderboard.models import LeaderboardEntry
 
@@ -154,7 +154,7 @@ def _measure(args: argparse.Namespace) -> None:
                 match=match,
                 seat=seat,
                 display_name=f"neu {i}.{seat}",
-                points=Decimal(300 + 100 * seat).quantize(Decimal("0.01")),
+                points=points(300 + 100 * seat),
                 sacks=seat,
             )
             for seat in range(4)

@@ -45,7 +45,7 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
     from games.signals import match_finished
     from games.store.events import load_state
     from tests import factories
-    from tests.fakegame import RULES as DUEL
+    from tests.sixth.engine import RULES as DUEL
 
     engine.register(DUEL)
     # Two players open hundreds of tables here (the race leaves each running): no per-player limit.

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games.catalog.titles import GAME_TITLES, game_title
+from games import packs
+from games.catalog.titles import game_title, game_titles
 from games.errors import Embargoed, NotFound
 from games.live.actors import actor_from_request
 from games.selectors import match_visible
@@ -41,7 +44,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     # The rules link before the script points it at the chosen game: the asked-for or the first game.
-    rules_game = game if game in GAME_TITLES else next(iter(GAME_TITLES))
+    names = packs.names()
+    rules_game = game if game in names else names[0]
     return render(request, "frontend/new_game.html", page_context(request, game=game, rules_game=rules_game))
 
 
@@ -71,12 +75,20 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     return refused or render(request, "frontend/replay.html", page_context(request, match_id=match_id))
 
 
+def _has_rules_page(game: str) -> bool:
+    try:
+        get_template(f"frontend/rules/{game}.de.html")
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
 def rules(request: HttpRequest, game: str) -> HttpResponse:
-    if game not in GAME_TITLES:
+    if game not in packs.names() or not _has_rules_page(game):
         raise Http404("no such game")
     lang = (get_language() or "de").split("-")[0]
     lang = lang if lang in RULES_LANGUAGES else "de"
-    others = [(g, game_title(g)) for g in GAME_TITLES if g != game]
+    others = [(g, title) for g, title in game_titles().items() if g != game and _has_rules_page(g)]
     return render(
         request,
         "frontend/rules.html",

@@ -7,17 +7,17 @@ inserts skip rows that exist, so retries from any tab, in any number, store each
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from decimal import Decimal
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import available_games
+from games import packs
 from games.errors import NotFound
 from games.identity.entries import match_hold
 from games.identity.seating import match_multi_seated
 from games.models import Match, MatchStatus
+from games.packs.base import Scorer
 from games.results.match_result import MatchResult, match_result
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
@@ -27,30 +27,15 @@ from ops.log_context import match_context
 
 log = logging.getLogger(__name__)
 
-# (result, seat) -> (points, sacks or None). Games without an adapter score by their totals.
-Scorer = Callable[[MatchResult, int], tuple[Decimal, int | None]]
-
-
-def _score_totals(result: MatchResult, seat: int) -> tuple[Decimal, int | None]:
-    return result.points(seat), None
-
-
-def _score_preisjass(result: MatchResult, seat: int) -> tuple[Decimal, int | None]:
-    # Card points over the twelve games; sacks are counted apart and never change the points.
-    assert result.sacks is not None
-    return result.points(seat), result.sacks[seat]
-
-
-SCORERS: dict[str, Scorer] = {"preisjass": _score_preisjass}
-
 
 def scorer_for(game: str) -> Scorer:
-    return SCORERS.get(game, _score_totals)
+    """How a seat of `game` is scored: its pack's scorer (games/packs; the default scores `totals`)."""
+    return packs.pack(game).scorer
 
 
 def board_games() -> list[str]:
-    """Every game with a board: the games whose engine is installed."""
-    return available_games()
+    """Every game with a board: the installed games, in product order."""
+    return packs.names()
 
 
 def check_eligible(match: Match) -> None:

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games import packs
 from games.catalog.ai_words import version_name
 from games.catalog.titles import game_title
 from leaderboard import selectors
@@ -36,6 +37,6 @@ def board(request: HttpRequest, game: str) -> HttpResponse:
         "title": game_title(game),
         "rows": rows,
         "top_n": TOP_N,
-        "has_sacks": any(row["sacks"] is not None for row in rows) or game == "preisjass",
+        "has_sacks": any(row["sacks"] is not None for row in rows) or packs.pack(game).sacks,
     }
     return render(request, "leaderboard/board.html", context)

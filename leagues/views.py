@@ -18,12 +18,13 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from games import packs
 from games.ai import DEFAULT_VERSION
 from games.catalog.ai_strength import ai_choices
 from games.catalog.ai_words import choice_label, level_label, version_name
 from games.catalog.option_meta import option_fields
 from games.catalog.params import whole_number
-from games.catalog.titles import GAME_TITLES, game_title
+from games.catalog.titles import game_title
 from games.engine import available_games, get_rules
 from games.errors import GameError
 from games.identity.browser import request_origin
@@ -87,7 +88,7 @@ class LeagueForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         games = cast(forms.ChoiceField, self.fields["game"])
-        names = [g for g in available_games() if g in GAME_TITLES]
+        names = packs.names()
         games.choices = [(g, game_title(g)) for g in names]
         chosen = self.data.get("game") if self.is_bound else None
         self.option_keys: dict[str, list[str]] = {}

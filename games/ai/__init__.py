@@ -1,11 +1,11 @@
-"""Pure AI players. `get_player(game, version)` returns a Player for that game."""
+"""Pure AI players. `get_player(game, version)` returns a Player for that game; a game's versions are
+its pack's `ai_levels` (games/packs), imported on first use."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
+from games import packs
 from games.ai.base import Player, RandomPlayer
+from games.packs.base import load, present
 
 __all__ = [
     "DEFAULT_VERSION",
@@ -18,56 +18,33 @@ __all__ = [
 
 DEFAULT_VERSION = "anton"
 
-# (game, version) -> "module:attribute" of a Player class. Imported on first use.
-_PLAYERS: dict[tuple[str, str], str] = {
-    ("preisjass", "anton"): "games.ai.anton_preisjass:AntonPreisjass",
-    ("preisjass", "bernd"): "games.ai.bernd_preisjass:BerndPreisjass",
-    ("preisjass", "dora"): "games.ai.preisjass_search.player:DoraPreisjass",
-    ("schnapsen", "anton"): "games.ai.anton_schnapsen:AntonSchnapsen",
-    ("schnapsen", "carla"): "games.ai.schnapsen_search.player:CarlaSchnapsen",
-    ("schnapsen", "dora"): "games.ai.schnapsen_search.player:DoraSchnapsen",
-    ("preferanzen", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
-    ("preference_vienna", "anton"): "games.ai.anton_preferanzen:AntonPreferanzen",
-    ("preferanzen", "carla"): "games.ai.preferanzen_search.player:CarlaPreferanzen",
-    ("preferanzen", "dora"): "games.ai.preferanzen_search.player:DoraPreferanzen",
-    ("preference_vienna", "carla"): "games.ai.preferanzen_search.player:CarlaPreferanzen",
-    ("preference_vienna", "dora"): "games.ai.preferanzen_search.player:DoraPreferanzen",
-    ("preferans", "anton"): "games.ai.anton_preferans:AntonPreferans",
-    ("preferans", "carla"): "games.ai.preferans_search.player:CarlaPreferans",
-    ("preferans", "dora"): "games.ai.preferans_search.player:DoraPreferans",
-}
 
-
-def _present(target: str) -> bool:
-    module = target.split(":")[0]
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+def _levels(game: str) -> dict[str, str]:
+    pack = packs.find(game)
+    return dict(pack.ai_levels) if pack is not None else {}
 
 
 def available_versions(game: str) -> list[str]:
     """AI versions for a game; "random" is always there, Anton as soon as its module exists."""
-    versions = [v for (g, v), target in _PLAYERS.items() if g == game and _present(target)]
-    return [*versions, "random"]
+    return [*(v for v, target in _levels(game).items() if present(target)), "random"]
 
 
 def get_player(game: str, version: str = DEFAULT_VERSION) -> Player:
     if version == "random":
         return RandomPlayer()
-    target = _PLAYERS.get((game, version))
-    if target is None or not _present(target):
+    target = _levels(game).get(version)
+    if target is None or not present(target):
         raise KeyError(f"no AI {version!r} for {game!r}")
-    module, attr = target.split(":")
-    player: Player = getattr(importlib.import_module(module), attr)()
+    player: Player = load(target)()
     return player
 
 
 def declared_names() -> set[str]:
     """Every name an AI version is known by: its version key and its players' shown names."""
     names = {"random", RandomPlayer.name}
-    for (game, version), target in _PLAYERS.items():
-        names.add(version)
-        if _present(target):
-            names.add(get_player(game, version).name)
+    for pack in packs.all_packs():
+        for version, target in pack.ai_levels.items():
+            names.add(version)
+            if present(target):
+                names.add(get_player(pack.name, version).name)
     return names

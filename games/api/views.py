@@ -12,13 +12,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import ai as ai_registry
-from games import selectors
+from games import packs, selectors
 from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
 from games.catalog.ai_strength import ai_choices, ai_strength
 from games.catalog.ai_words import choice_json
 from games.catalog.titles import game_title
-from games.engine import available_games, get_rules
+from games.engine import get_rules
 from games.errors import BadRequest
 from games.identity.browser import with_origin
 from games.identity.names import check_player_name, cleaned, default_ai_names
@@ -60,7 +60,7 @@ class GamesView(APIView):
     )
     def get(self, request: Request) -> Response:
         games = []
-        for name in available_games():
+        for name in packs.names():
             rules = get_rules(name)
             options = rules.default_options()
             games.append(

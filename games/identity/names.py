@@ -18,16 +18,14 @@ from dataclasses import dataclass
 
 import icu
 
+from games import packs
 from games.errors import NameReserved
 
 # The marker the leaderboard and the tables put after an AI's name, in German, English and Russian.
 AI_MARKERS = ("(KI)", "(AI)", "(ИИ)")
 
-# The names AI seats get when the table's opener gives none, per game and then for any seat left.
-DEFAULT_AI_NAMES: dict[str, list[str]] = {
-    "preisjass": ["Anna", "Paul", "Mia"],
-    "schnapsen": ["Anna"],
-}
+# The names AI seats get when the table's opener gives none: the game pack's `ai_names`, then these
+# for any seat left.
 FALLBACK_AI_NAMES = ["Anna", "Paul", "Mia", "Ben"]
 
 # Characters that no name shows but that change how it is read or drawn: Unicode's default-ignorable
@@ -45,7 +43,8 @@ _SPOOF = icu.SpoofChecker()
 
 
 def default_ai_names(game: str) -> list[str]:
-    return DEFAULT_AI_NAMES.get(game, FALLBACK_AI_NAMES)
+    found = packs.find(game)
+    return list(found.ai_names) if found is not None and found.ai_names else FALLBACK_AI_NAMES
 
 
 def cleaned(name: str) -> str:
@@ -74,8 +73,8 @@ def _ai_names() -> set[str]:
     from games import ai
 
     names = {*FALLBACK_AI_NAMES, *ai.declared_names()}
-    for per_game in DEFAULT_AI_NAMES.values():
-        names.update(per_game)
+    for pack in packs.all_packs():
+        names.update(pack.ai_names)
     return names
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from games import packs
 from games.engine import CHANCE, get_rules
 from tests.browser.conftest import shot
 from tests.waiting import wait_until
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-GAMES = ["preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans"]
+GAMES = packs.names()
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("390", PHONE), ("1366", DESKTOP)])

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from games import packs
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act, open_table
 
@@ -97,7 +98,7 @@ def _play_until_results(page: Any, game: str) -> list[str]:
     return shown
 
 
-@pytest.mark.parametrize("game", ["preferanzen", "preference_vienna", "preferans", "schnapsen", "preisjass"])
+@pytest.mark.parametrize("game", packs.names())
 def test_a_result_dialog_after_every_deal(new_page: Any, game: str) -> None:
     page, watch = new_page("de", viewport=PHONE)
     open_table(page, game)

@@ -121,21 +121,22 @@ def test_phone_screen_in_english_with_keyboard(new_page: Any) -> None:
 
 def test_game_titles_are_the_servers(new_page: Any) -> None:
     """The home page, the new-game form and the table name a game as games/catalog/titles.py does."""
-    from games.catalog.titles import GAME_TITLES
+    from games.catalog.titles import game_titles
 
     page, watch = new_page("de")
     page.goto("/")
     page.locator("[data-role=games] .game-tile").first.wait_for()
     tiles = page.locator("[data-role=games] .game-tile strong").all_inner_texts()
-    assert sorted(tiles) == sorted(GAME_TITLES.values())
+    titles = game_titles()
+    assert sorted(tiles) == sorted(titles.values())
     page.goto("/new/?game=preference_vienna")
     page.fill("#ng-name", "Titus")
-    assert page.locator("#ng-game option:checked").inner_text() == GAME_TITLES["preference_vienna"]
+    assert page.locator("#ng-game option:checked").inner_text() == titles["preference_vienna"]
     page.get_by_role("button", name="Tisch eröffnen").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     match_id = page.url.rstrip("/").split("/")[-1]
     title = page.locator("[data-role=title]")
-    expect_text = f"{GAME_TITLES['preference_vienna']} #{match_id}"
+    expect_text = f"{titles['preference_vienna']} #{match_id}"
     page.wait_for_function(
         "text => document.querySelector('[data-role=title]').textContent === text", arg=expect_text
     )

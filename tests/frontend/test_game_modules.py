@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.catalog.titles import GAME_TITLES
+from games import packs
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "frontend" / "static" / "frontend" / "js"
@@ -16,11 +16,11 @@ GAMES = JS / "games"
 
 def _names_a_game(path: Path) -> bool:
     """A file whose path names a game (its own module, folder or page) may say its name."""
-    return any(game in part for part in path.relative_to(ROOT).parts for game in GAME_TITLES)
+    return any(game in part for part in path.relative_to(ROOT).parts for game in packs.names())
 
 
 def _quoted_names(text: str) -> list[str]:
-    quoted = [re.compile(rf"""["'`]{re.escape(game)}["'`]""") for game in GAME_TITLES]
+    quoted = [re.compile(rf"""["'`]{re.escape(game)}["'`]""") for game in packs.names()]
     return [m.group(0) for pattern in quoted for m in pattern.finditer(text)]
 
 
@@ -49,7 +49,7 @@ def test_no_generic_file_quotes_a_games_name() -> None:
 
 def test_every_game_has_a_registered_module_that_declares_its_name() -> None:
     index = (GAMES / "index.js").read_text(encoding="utf-8")
-    for game in GAME_TITLES:
+    for game in packs.names():
         module = GAMES / f"{game}.js"
         assert f'export const name = "{game}";' in module.read_text(encoding="utf-8"), module
         assert f'import * as {game} from "./{game}.js";' in index

@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.catalog.titles import GAME_TITLES
+from games import packs
 from tests import factories
 
-GAMES = list(GAME_TITLES)
+GAMES = packs.names()
 SECTIONS = ("ranking", "trumps", "bidding", "scoring")
 JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "frontend" / "js"
 CARDS = re.compile(r'data-cards="([^"]+)"')

@@ -1,5 +1,6 @@
-"""Game titles have one source, games/catalog/titles.py: the pages carry them for the browser code (as JSON
-in a data attribute, not an inline script) and /api/games/ names each game with its title."""
+"""Game titles have one source, the game packs (read through games/catalog/titles.py): the pages carry
+them for the browser code (as JSON in a data attribute, not an inline script) and /api/games/ names
+each game with its title."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.catalog.titles import GAME_TITLES
+from games.catalog.titles import game_titles
 
 JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "frontend" / "js"
 
@@ -33,7 +34,7 @@ def test_pages_carry_the_titles_of_games_titles_py(
 ) -> None:
     kwargs = {k: match_id for k in kwargs}  # -1 stands for a real match
     page = client.get(reverse(name, kwargs=kwargs)).content.decode()
-    assert _page_titles(page) == GAME_TITLES
+    assert _page_titles(page) == game_titles()
     assert "Preference (Wien)" in page
 
 
@@ -41,7 +42,7 @@ def test_pages_carry_the_titles_of_games_titles_py(
 def test_games_api_names_each_game_with_its_title(client: Client) -> None:
     games = client.get("/api/games/").json()["games"]
     titles = {g["game"]: g["title"] for g in games}
-    assert {g: titles[g] for g in GAME_TITLES} == GAME_TITLES
+    assert titles == game_titles()
 
 
 def test_the_browser_code_keeps_no_copy_of_the_titles() -> None:

@@ -56,7 +56,7 @@ def test_the_source_reader_finds_templates_python_and_js_strings() -> None:
     assert ("frontend", "djangojs", "Step %(n)s of %(total)s") in found  # tf() in replay.js
     assert ("frontend", "djangojs", "%(n)s whist") in found  # tn() (a plural) in analysis.js
     assert ("accounts", "django", "Display name") in found  # gettext_lazy in forms.py
-    assert ("games", "django", "Preference (Wien)") in found  # the game titles
+    assert ("games", "django", "Bummerl points to start from") in found  # an option label of a game pack
 
 
 def test_translations_keep_their_placeholders() -> None:

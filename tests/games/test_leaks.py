@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games import ai as ai_registry
+from games import packs
 from games.engine import get_rules
 from games.live.presence import match_leave
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
@@ -33,7 +34,7 @@ from tests.waiting import async_wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-GAMES = ("preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans")
+GAMES = tuple(packs.names())
 HUMAN_MOVES = 15  # per match: several pushes of every kind, bounded in time
 REFUSED_ROUTES = ("", "view/", "replay/", "events/", "verify/", "analysis/")
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from games import packs
 from games.engine import get_rules
 from games.models import Match
 from leagues.models import League
@@ -23,7 +24,7 @@ from tests import factories
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ["preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans"]
+GAMES = packs.names()
 OPTION_KEYS = [(game, key) for game in GAMES for key in get_rules(game).default_options()]
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

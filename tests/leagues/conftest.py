@@ -58,7 +58,8 @@ def players() -> list[User]:
 
 @pytest.fixture
 def duel_league(duel: str) -> tuple[APIClient, int]:
-    """A duel league and its manager (in a browser of her own)."""
+    """A duel league and its manager (in a browser of her own); its AI seats play at random (the
+    rounds of tests/leagues/browsing.py ask for that level)."""
     manager = APIClient()
     browsing.register(manager, "mara")
     today = timezone.localdate()
@@ -66,6 +67,7 @@ def duel_league(duel: str) -> tuple[APIClient, int]:
         "name": "Stammtisch",
         "game": "duel",
         "options": {"cards": 3},
+        "ai_version": "random",
         "starts_on": str(today),
         "ends_on": str(today + dt.timedelta(days=30)),
     }

@@ -10,6 +10,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import timezone
 
+from games.catalog.titles import game_title
 from games.models import Match
 from leagues import projection
 from leagues.models import League, LeagueMatch
@@ -114,7 +115,7 @@ def test_player_ratings_tag(duel, players) -> None:
     projection.project_match(match_id=league_duel(league, anna, ben).pk)
     tag = Template("{% load leagues_tags %}{% player_ratings shown %}")
     html = tag.render(Context({"shown": anna}))
-    assert "duel" in html and "<td" in html
+    assert game_title(duel) in html and "<td" in html  # the sixth game's title from its pack
     empty = tag.render(Context({"shown": players[2]}))
     assert "<td" not in empty
 

@@ -158,3 +158,8 @@ def open_deal_values(deal: Deal, me: int, moves: list[int], nodes: int) -> Value
     table = {}
     budget = Budget(UNLIMITED, NO_CLOCK)
     return Values([search(game, deal.play(m), depth - 1, budget, table) for m in moves], exact=False)
+
+
+def vienna_analyser() -> PreferanzenAnalyser:
+    """The analyser of the Vienna variant (its pack names this factory)."""
+    return PreferanzenAnalyser("preference_vienna")

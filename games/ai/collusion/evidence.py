@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any, Protocol
 
+from games import packs
 from games.ai.analysis.base import decision_points, same_action
 from games.ai.collusion import worlds
 from games.ai.collusion.pair import PairPreferanzen, preferans_sides
@@ -47,11 +48,13 @@ from games.ai.preferanzen_search.state import from_engine as preferanzen_deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
+from games.packs.base import load
 
 JSON = dict[str, Any]
 
 VERSION = "collusion-1"
-GAMES = ("preferanzen", "preference_vienna", "preferans")
+# The games whose pack names a valuer (a class here): the three-player games, where two may play as one.
+GAMES = tuple(p.name for p in packs.all_packs() if p.collusion is not None)
 
 NO_CLOCK = 1e9  # node budgets only: the figures must not depend on the machine
 UNLIMITED = 1 << 62
@@ -140,7 +143,7 @@ def contrast(values: WorldValues, played: int) -> Contrast:
     return Contrast(ref, gain(own, ref), gain(values.c, ref), gain([values.t], ref), score)
 
 
-class _Preferanzen:
+class PreferanzenValuer:
     def decides(self, state: GameState) -> bool:
         return state.phase == "play"
 
@@ -181,7 +184,7 @@ class _Preferanzen:
         return WorldValues(a_b[:HALF_WORLDS], a_b[HALF_WORLDS:], c, t)
 
 
-class _Preferans:
+class PreferansValuer:
     def __init__(self) -> None:
         self.sampler = CarlaPreferans()  # its `_worlds`: the declarer's hand fitted to his bids
 
@@ -230,11 +233,11 @@ class _Preferans:
 
 
 def _valuer(game: str) -> _Valuer:
-    if game == "preferans":
-        return _Preferans()
-    if game in ("preferanzen", "preference_vienna"):
-        return _Preferanzen()
-    raise KeyError(f"no collusion evidence for {game!r}")
+    pack = packs.find(game)
+    if pack is None or pack.collusion is None:
+        raise KeyError(f"no collusion evidence for {game!r}")
+    valuer: _Valuer = load(pack.collusion)()
+    return valuer
 
 
 def match_evidence(

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from games.engine.preferanzen.austrian import PreferanzenRules
 from games.engine.preferanzen.state import Phase, PreferanzenState
+from games.engine.preferanzen.vienna import RULES as VIENNA
 
 RULES = PreferanzenRules()
+# The Vienna variant is a game of its own (its own name, options and scoring) on this engine.
+VARIANTS = (VIENNA,)
 
-__all__ = ["RULES", "Phase", "PreferanzenRules", "PreferanzenState"]
+__all__ = ["RULES", "VARIANTS", "Phase", "PreferanzenRules", "PreferanzenState"]

@@ -1,7 +1,7 @@
-"""A tiny test-only game that exercises the store: chance, hidden hands, turns, an end.
+"""The engine of the sixth game, Duel (tests/sixth): chance, hidden hands, turns, an end.
 
 Two players each get `cards` cards from a shuffled 20-card deck; seat 0 leads, then they alternate
-playing one card each; the higher-ranked card of a pair scores a point. Never registered outside tests.
+playing one card each; the higher-ranked card of a pair scores a point. Registered by the tests only.
 """
 
 from __future__ import annotations

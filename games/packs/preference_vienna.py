@@ -1,0 +1,20 @@
+"""Preference as played in Vienna: the Preferanzen engine, AIs and table with its own scoring."""
+
+from __future__ import annotations
+
+from games.packs import preferanzen
+from games.packs.base import GamePack
+
+PACK = GamePack(
+    name="preference_vienna",
+    order=40,
+    titles={"de": "Preference (Wien)", "en": "Preference (Wien)", "ru": "Венский преферанс"},
+    players=(3,),
+    rules="games.engine.preferanzen.vienna:RULES",
+    options=preferanzen.OPTIONS,
+    ai_levels=preferanzen.AI_LEVELS,
+    analyser="games.ai.analysis.preferanzen:vienna_analyser",
+    collusion=preferanzen.COLLUSION,
+    strength=preferanzen.STRENGTH,
+    js_module="games/preferanzen.js",
+)

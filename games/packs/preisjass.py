@@ -1,0 +1,39 @@
+"""Preisjass: four players, German cards, twelve games a run; sacks are counted beside the points."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from games.packs.base import JSON, GamePack, ScoredResult, Strength
+
+
+def score(result: ScoredResult, seat: int) -> tuple[Decimal, int | None]:
+    """Leaderboard: card points over the twelve games; sacks are counted apart and never change them."""
+    assert result.sacks is not None
+    return result.points(seat), result.sacks[seat]
+
+
+def points_per_game(result: JSON, seat: int) -> float:
+    """Strength: the seat's card points per game of the run (157 per game, fair share 39.25)."""
+    return float(result["totals"][seat] / max(1, result["games_played"]))
+
+
+PACK = GamePack(
+    name="preisjass",
+    order=10,
+    titles={"de": "Preisjass", "en": "Preisjass", "ru": "Прайсъяс"},
+    players=(4,),
+    rules="games.engine.preisjass:RULES",
+    deck="german",
+    ai_levels={
+        "anton": "games.ai.anton_preisjass:AntonPreisjass",
+        "bernd": "games.ai.bernd_preisjass:BerndPreisjass",
+        "dora": "games.ai.preisjass_search.player:DoraPreisjass",
+    },
+    analyser="games.ai.analysis.preisjass:PreisjassAnalyser",
+    strength=Strength(unit="points_per_game", reference=39.25, score=points_per_game, label="runs"),
+    scorer=score,
+    sacks=True,
+    ai_names=("Anna", "Paul", "Mia"),
+    js_module="games/preisjass.js",
+)
