@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from games.engine import get_rules
-from games.engine.base import IllegalAction, Rules, RulesVersion
+from games.engine.base import IllegalAction, Rules
+from games.engine.versions import RulesVersion
 from tests.engine.old_rules_fixtures import OLD_MATCHES, fixture_path
 from tests.engine.stored_fixtures import digest, digests
 
@@ -126,7 +127,7 @@ def test_a_version_that_plays_differently_ends_the_likeness_of_the_older_ones() 
 
 
 def test_a_game_that_names_one_version_only_has_that_version() -> None:
-    from tests.fakegame import DuelRules
+    from tests.sixth.engine import DuelRules
 
     assert [(v.version, v.upcast) for v in DuelRules.rules_versions] == [("1", None)]
     assert DuelRules().plays_like_newest("1")

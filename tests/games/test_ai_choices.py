@@ -103,7 +103,7 @@ def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, m
     import json
 
     from games.catalog import ai_strength
-    from games.engine.base import RulesVersion
+    from games.engine.versions import RulesVersion
 
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})

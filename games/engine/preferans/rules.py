@@ -10,10 +10,8 @@ from typing import ClassVar
 from games.engine.base import (
     ANY,
     CHANCE,
-    FIRST_RULES,
     INT,
     JSON,
-    OPTIONS_NAMED,
     TEXT,
     EventSpec,
     GameState,
@@ -21,14 +19,13 @@ from games.engine.base import (
     Outputs,
     PhaseSpec,
     Rules,
-    RulesVersion,
     card_field,
-    fill_options,
     one_of,
 )
 from games.engine.cards import DECK_32
 from games.engine.preferans import bidding, constants, deal, play, view
 from games.engine.preferans.state import Phase, PreferansState
+from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 _SERVER_DEALS = "the server deals next"
 _BID = one_of(

@@ -13,9 +13,7 @@ from games.engine.base import (
     ANY,
     BOOL,
     CHANCE,
-    FIRST_RULES,
     JSON,
-    OPTIONS_NAMED,
     TEXT,
     EventSpec,
     Field,
@@ -24,15 +22,14 @@ from games.engine.base import (
     Outputs,
     PhaseSpec,
     Rules,
-    RulesVersion,
     card_field,
-    fill_options,
     is_int,
 )
 from games.engine.cards import DECK_32
 from games.engine.preferanzen import bidding, deal, play, view
 from games.engine.preferanzen.cards import N
 from games.engine.preferanzen.state import Phase, PreferanzenState, Variant
+from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 PreferanzenState.outputs = Outputs(view.seat_view, view.result)
 

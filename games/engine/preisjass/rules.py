@@ -10,22 +10,19 @@ from typing import ClassVar
 
 from games.engine.base import (
     ANY,
-    FIRST_RULES,
     JSON,
-    OPTIONS_NAMED,
     EventSpec,
     GameState,
     IllegalAction,
     Outputs,
     PhaseSpec,
     Rules,
-    RulesVersion,
     card_field,
-    fill_options,
 )
 from games.engine.cards import DECK_36
 from games.engine.preisjass import deal, play, view
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
+from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 _NO_PLAY_BEFORE_DEAL = "no card may be played before the cut and the deal"
 

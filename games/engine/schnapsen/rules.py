@@ -12,24 +12,21 @@ from typing import ClassVar
 from games.engine.base import (
     BOOL,
     CHANCE,
-    FIRST_RULES,
     INT,
     JSON,
-    OPTIONS_NAMED,
     EventSpec,
     GameState,
     IllegalAction,
     Outputs,
     PhaseSpec,
     Rules,
-    RulesVersion,
     card_field,
-    fill_options,
     is_int,
 )
 from games.engine.schnapsen import deal, play, view
 from games.engine.schnapsen.cards import DECK, DECK_SET
 from games.engine.schnapsen.state import Phase, SchnapsenState
+from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 _DEFAULTS: JSON = {"start_score": 7, "first_dealer": 0}
 _MAX_START_SCORE = 21
