@@ -30,7 +30,8 @@ from games.ai.base import JSON, Player
 from games.ai.collusion import statistic
 from games.ai.collusion.evidence import match_evidence
 from games.ai.collusion.pair import PairPreferanzen, preferans_sides
-from games.ai.collusion.worlds import preferans_view, preferanzen_hands
+from games.ai.collusion.worlds import preferans_sighted, preferanzen_hands
+from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferans_search.player import SearchPreferans
 from games.ai.preferans_search.solver import Solver
 from games.ai.preferans_search.state import GAME, MISERE, RASPASY, Deal
@@ -80,8 +81,8 @@ class _ColludingPreferanzen(_Sight, SearchPreferanzen):
 
 
 class _ColludingPreferans(_Sight, SearchPreferans):
-    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[Any]:
-        return super()._worlds(preferans_view(view, self.partner, self.hand), rng, count)
+    def _worlds(self, obs: PreferansObservation, rng: random.Random, count: int) -> list[Any]:
+        return super()._worlds(preferans_sighted(obs, self.partner, self.hand), rng, count)
 
     def _pair(self, deal: Deal, me: int) -> int:
         return 1 << me | 1 << deal.seats.index(self.partner)

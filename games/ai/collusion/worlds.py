@@ -10,9 +10,11 @@ have reckoned with had it seen that hand. The monitor values a decision over the
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
+from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferanzen_search import worlds as preferanzen_worlds
 from games.ai.preferanzen_search.state import mask_of
 from games.ai.search.sampling import sample_places
@@ -50,8 +52,8 @@ def preferanzen_hands(view: JSON, partner: int, hand: list[str], rng: random.Ran
     return hands, pile
 
 
-def preferans_view(view: JSON, partner: int, hand: list[str]) -> JSON:
-    """The Preferans view with the partner's hand shown open (for the search player's sampler)."""
-    shown = list(view["open_hands"])
-    shown[partner] = list(hand)
-    return {**view, "open_hands": shown}
+def preferans_sighted(obs: PreferansObservation, partner: int, hand: list[str]) -> PreferansObservation:
+    """The Preferans observation with the partner's hand shown open (for the search player's sampler)."""
+    shown = list(obs.open_hands)
+    shown[partner] = tuple(hand)
+    return dataclasses.replace(obs, open_hands=tuple(shown))
