@@ -39,6 +39,7 @@ from games.ai.analysis.base import decision_points, same_action
 from games.ai.collusion import worlds
 from games.ai.collusion.pair import PairPreferanzen, preferans_sides
 from games.ai.observation.preferans import observe
+from games.ai.observation.preferanzen import observe as preferanzen_observe
 from games.ai.preferans_search import state as preferans_state
 from games.ai.preferans_search.player import CarlaPreferans
 from games.ai.preferans_search.solver import Solver
@@ -152,13 +153,13 @@ class PreferanzenValuer:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues:
-        view = state.view(seat)
+        obs = preferanzen_observe(state.view(seat))
         hand = list(state.hands[partner])  # type: ignore[attr-defined]
         moves = [PREFERANZEN_INDEX[c] for c in legal]
         game = PairPreferanzen(3 - seat - partner)
-        players = len(view["playing"])
-        to_trick_end = (players - len(view["trick"])) % players
-        depth = EXACT_DEPTH if len(view["hand"]) <= EXACT_CARDS else PLIES + to_trick_end
+        players = len(obs.playing)
+        to_trick_end = (players - len(obs.trick)) % players
+        depth = EXACT_DEPTH if len(obs.hand) <= EXACT_CARDS else PLIES + to_trick_end
 
         def valued(deals: Iterable[Any], budget: Budget) -> list[list[float]]:
             out = []
@@ -168,7 +169,7 @@ class PreferanzenValuer:
             return out
 
         rng_a, rng_b = random.Random(f"{seed}:a"), random.Random(f"{seed}:b")
-        own = [preferanzen_worlds.world_deal(view, rng) for rng in (rng_a, rng_b) for _ in range(HALF_WORLDS)]
+        own = [preferanzen_worlds.world_deal(obs, rng) for rng in (rng_a, rng_b) for _ in range(HALF_WORLDS)]
         try:
             a_b = valued(own, Budget(VIEW_NODES, NO_CLOCK))
         except BudgetExceeded:  # too big for this depth: every set searched shallower
@@ -176,7 +177,7 @@ class PreferanzenValuer:
             a_b = valued(own, Budget(UNLIMITED, NO_CLOCK))
         rng_c = random.Random(f"{seed}:c")
         known = [
-            preferanzen_worlds.deal_in_play(view, worlds.preferanzen_hands(view, partner, hand, rng_c)[0])
+            preferanzen_worlds.deal_in_play(obs, worlds.preferanzen_hands(obs, partner, hand, rng_c)[0])
             for _ in range(PARTNER_WORLDS)
         ]
         unlimited = Budget(UNLIMITED, NO_CLOCK)

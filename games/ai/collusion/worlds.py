@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from games.ai.observation.preferans import PreferansObservation
+from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search import worlds as preferanzen_worlds
 from games.ai.preferanzen_search.state import mask_of
 from games.ai.search.sampling import sample_places
@@ -22,11 +23,13 @@ from games.ai.search.sampling import sample_places
 JSON = dict[str, Any]
 
 
-def preferanzen_hands(view: JSON, partner: int, hand: list[str], rng: random.Random) -> tuple[list[int], int]:
+def preferanzen_hands(
+    obs: PreferanzenObservation, partner: int, hand: list[str], rng: random.Random
+) -> tuple[list[int], int]:
     """One Preferanzen world as `sample_hands` gives it (every hand as a mask, the pile), the
     partner holding `hand`."""
-    me = view["seat"]
-    cards, masks, sizes, known = preferanzen_worlds.constraints(view)
+    me = obs.seat
+    cards, masks, sizes, known = preferanzen_worlds.constraints(obs)
     shown = mask_of(hand)
     seats = preferanzen_worlds.others(me)
     place = seats.index(partner)
@@ -40,15 +43,15 @@ def preferanzen_hands(view: JSON, partner: int, hand: list[str], rng: random.Ran
     except ValueError:  # the view's inferences against the real hand (cannot happen in play; be safe)
         dealt = sample_places([c for c, _ in rest], [7 & ~(1 << place)] * len(rest), room, rng)
     hands = [0, 0, 0]
-    hands[me] = mask_of(view["hand"])
+    hands[me] = mask_of(obs.hand)
     hands[partner] = shown
     third = seats[1 - place]
     hands[third] = known.get(third, 0) | sum(1 << c for c in dealt[1 - place])
     pile = sum(1 << c for c in dealt[preferanzen_worlds.PILE])
-    if view.get("talon"):
-        pile = mask_of(view["talon"])
-    elif view.get("discards"):
-        pile = mask_of(view["discards"])
+    if obs.talon:
+        pile = mask_of(obs.talon)
+    elif obs.discards:
+        pile = mask_of(obs.discards)
     return hands, pile
 
 
