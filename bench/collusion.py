@@ -30,7 +30,9 @@ from games.ai.base import JSON, Player
 from games.ai.collusion import statistic
 from games.ai.collusion.evidence import match_evidence
 from games.ai.collusion.pair import PairPreferanzen, preferans_sides
-from games.ai.collusion.worlds import preferans_view, preferanzen_hands
+from games.ai.collusion.worlds import preferans_sighted, preferanzen_hands
+from games.ai.observation.preferans import PreferansObservation
+from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferans_search.player import SearchPreferans
 from games.ai.preferans_search.solver import Solver
 from games.ai.preferans_search.state import GAME, MISERE, RASPASY, Deal
@@ -69,19 +71,21 @@ class _Sight:
 
 
 class _ColludingPreferanzen(_Sight, SearchPreferanzen):
-    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[tuple[list[int], int]]:
-        return [preferanzen_hands(view, self.partner, self.hand, rng) for _ in range(count)]
+    def _worlds(
+        self, obs: PreferanzenObservation, rng: random.Random, count: int
+    ) -> list[tuple[list[int], int]]:
+        return [preferanzen_hands(obs, self.partner, self.hand, rng) for _ in range(count)]
 
-    def _world_deal(self, view: JSON, rng: random.Random) -> Any:
-        return deal_in_play(view, preferanzen_hands(view, self.partner, self.hand, rng)[0])
+    def _world_deal(self, obs: PreferanzenObservation, rng: random.Random) -> Any:
+        return deal_in_play(obs, preferanzen_hands(obs, self.partner, self.hand, rng)[0])
 
     def _search_game(self, me: int) -> Any:
         return PairPreferanzen(3 - me - self.partner)
 
 
 class _ColludingPreferans(_Sight, SearchPreferans):
-    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[Any]:
-        return super()._worlds(preferans_view(view, self.partner, self.hand), rng, count)
+    def _worlds(self, obs: PreferansObservation, rng: random.Random, count: int) -> list[Any]:
+        return super()._worlds(preferans_sighted(obs, self.partner, self.hand), rng, count)
 
     def _pair(self, deal: Deal, me: int) -> int:
         return 1 << me | 1 << deal.seats.index(self.partner)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.ai.observation.preferans import PreferansObservation, observe
+
 JSON = dict[str, Any]
 
 RANKS = "789TJQKA"
@@ -131,26 +133,27 @@ class AntonPreferans:
     lone_aware = True
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
+        obs = observe(view)
         kind = legal[0]["type"]
         if kind == "bid":
-            return self._bid(view, legal)
+            return self._bid(obs, legal)
         if kind == "exchange":
-            return self._exchange(view, legal)
+            return self._exchange(obs, legal)
         if kind == "declare":
-            return self._declare(view, legal)
+            return self._declare(obs, legal)
         if kind == "defend":
-            return self._defend(view, legal)
+            return self._defend(obs, legal)
         if kind == "mode":
             return next(a for a in legal if a["mode"] == "open")
         if kind == "play":
-            card = _Table(view).choose([a["card"] for a in legal])
+            card = _Table(obs).choose([a["card"] for a in legal])
             return next(a for a in legal if a["card"] == card)
         return legal[rng.randrange(len(legal))]
 
     # --- bidding -----------------------------------------------------------------------------------
-    def _bid(self, view: JSON, legal: list[JSON]) -> JSON:
+    def _bid(self, obs: PreferansObservation, legal: list[JSON]) -> JSON:
         by_bid = {a["bid"]: a for a in legal}
-        hand = view["hand"]
+        hand = list(obs.hand)
         if "MIS" in by_bid and misere_risk(hand) <= self.misere_limit:
             return by_bid["MIS"]
         trump, tricks = best_trump(hand)
@@ -158,7 +161,7 @@ class AntonPreferans:
         if level < 6:
             return by_bid["pass"]
         limit = _bid_rank(f"{level}{trump}")
-        if "hold" in by_bid and view["high_bid"] and _bid_rank(view["high_bid"]) <= limit:
+        if "hold" in by_bid and obs.high_bid and _bid_rank(obs.high_bid) <= limit:
             return by_bid["hold"]
         raises = [b for b in by_bid if b not in ("pass", "hold", "MIS") and _bid_rank(b) <= limit]
         if raises:
@@ -166,9 +169,9 @@ class AntonPreferans:
         return by_bid["pass"]
 
     # --- talon and contract ------------------------------------------------------------------------
-    def _exchange(self, view: JSON, legal: list[JSON]) -> JSON:
-        hand = view["hand"]
-        if view["high_bid"] == "MIS":
+    def _exchange(self, obs: PreferansObservation, legal: list[JSON]) -> JSON:
+        hand = list(obs.hand)
+        if obs.high_bid == "MIS":
             # only the seven highest cards are worth trying to throw away
             worst = set(sorted(hand, key=lambda c: -RANK[c[0]])[:7])
             options = [a for a in legal if set(a["discard"]) <= worst] or legal
@@ -185,8 +188,8 @@ class AntonPreferans:
 
         return max(options, key=kept_value)
 
-    def _declare(self, view: JSON, legal: list[JSON]) -> JSON:
-        hand = view["hand"]
+    def _declare(self, obs: PreferansObservation, legal: list[JSON]) -> JSON:
+        hand = list(obs.hand)
         estimates = {t: declarer_tricks(hand, t) for t in LADDER_SUITS}
 
         def expected(action: JSON) -> float:
@@ -199,12 +202,13 @@ class AntonPreferans:
         return max(legal, key=expected)
 
     # --- whisting ----------------------------------------------------------------------------------
-    def _defend(self, view: JSON, legal: list[JSON]) -> JSON:
+    def _defend(self, obs: PreferansObservation, legal: list[JSON]) -> JSON:
         calls = {a["call"]: a for a in legal}
-        level, _ = _parse_bid(view["contract"])
-        mine = defence_tricks(view["hand"], view["trump"])
-        others = [c for s, c in enumerate(view["whist_calls"]) if s != view["seat"] and c is not None]
-        if view["whist_calls"][view["seat"]] == "pass" and "half" in others:
+        assert obs.contract is not None  # whist calls follow the contract
+        level, _ = _parse_bid(obs.contract)
+        mine = defence_tricks(list(obs.hand), obs.trump)
+        others = [c for s, c in enumerate(obs.whist_calls) if s != obs.seat and c is not None]
+        if obs.whist_calls[obs.seat] == "pass" and "half" in others:
             # answering a half whist: whisting now means defending alone
             need = LONE_NEED.get(level, WHIST_NEED[level])
             return calls["whist"] if mine >= need + self.whist_margin else calls["pass"]
@@ -225,23 +229,24 @@ class AntonPreferans:
 class _Table:
     """What the view tells about the current trick and the cards still out."""
 
-    def __init__(self, view: JSON) -> None:
-        self.view = view
-        self.trick: list[tuple[int, str]] = [(t["seat"], t["card"]) for t in view["trick"]]
-        self.trump: str | None = view["trump"]
-        self.raspasy: bool = view["raspasy"]
-        self.misere = view["contract"] == "MIS"
-        self.declarer: int | None = view["declarer"]
+    def __init__(self, obs: PreferansObservation) -> None:
+        self.obs = obs
+        self.trick: list[tuple[int, str]] = [(t.seat, t.card) for t in obs.trick]
+        self.trump: str | None = obs.trump
+        self.raspasy: bool = obs.raspasy
+        self.misere = obs.contract == "MIS"
+        self.declarer: int | None = obs.declarer
         # the hand this card comes from (a lone open whister also plays his partner's cards)
-        self.me: int = view["turn"]
-        known = set(view["played"]) | {c for _, c in self.trick} | set(view["hand"])
-        for cards in view["open_hands"]:
+        assert obs.turn is not None  # the card play always has a seat to move
+        self.me: int = obs.turn
+        known = set(obs.played) | {c for _, c in self.trick} | set(obs.hand)
+        for cards in obs.open_hands:
             known |= set(cards or [])
-        if view["discard"]:
-            known |= set(view["discard"])
+        if obs.discard:
+            known |= set(obs.discard)
         self.unseen = {s: [RANK[r] for r in RANKS if r + s not in known] for s in SUITS}
-        done = len(view["played"]) // 3
-        talon = view["talon"] or []
+        done = len(obs.played) // 3
+        talon = obs.talon or ()
         self.talon_suit = talon[done][1] if self.raspasy and done < 2 and len(talon) > done else None
 
     def _lead_suit(self) -> str:
@@ -331,7 +336,7 @@ class _Table:
 
     def _forced_over(self, card: str) -> bool:
         """Some open hand holds the suit only above `card` (misère declarer sees both defenders)."""
-        for seat, hand in enumerate(self.view["open_hands"]):
+        for seat, hand in enumerate(self.obs.open_hands):
             if hand and seat != self.me:
                 ranks = [RANK[c[0]] for c in hand if c[1] == card[1]]
                 if ranks and min(ranks) > RANK[card[0]]:

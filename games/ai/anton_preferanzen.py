@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from games.ai.observation.preferanzen import PreferanzenObservation, observe
 from games.engine.preferanzen.austrian import LADDER
 from games.engine.preferanzen.cards import RANK_ORDER, RANK_VALUE, beats, winning_index
 
@@ -132,25 +133,25 @@ class AntonPreferanzen:
     def choose(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        phase = view["phase"]
-        hand = [str(c) for c in view["hand"]]  # type: ignore[attr-defined]
-        vienna = view["game"] == "preference_vienna"
+        obs = observe(view)
+        phase = obs.phase
+        hand = list(obs.hand)
+        vienna = obs.vienna
         if phase == "bid":
-            return self._bid(view, legal, hand, vienna)
+            return self._bid(obs, legal, hand, vienna)
         if phase == "talon":
-            return self._exchange(view, legal, hand, vienna)
+            return self._exchange(obs, legal, hand, vienna)
         if phase == "declare":
             return max(legal, key=lambda a: self._declare_value(hand, a, vienna))
         if phase == "defend":
-            return self._defend(view, legal, hand, vienna)
+            return self._defend(obs, legal, hand, vienna)
         if phase == "invite":
-            trump = _contract(view).get("trump")
-            want = defence_tricks(hand, trump if isinstance(trump, str) else None) >= (2.5 if vienna else 1.8)
+            want = defence_tricks(hand, _trump(obs)) >= (2.5 if vienna else 1.8)
             return next(a for a in legal if a["invite"] is want)
-        return self._play(view, legal, hand)
+        return self._play(obs, legal, hand)
 
     # ------------------------------------------------------------------ auction
-    def _bid(self, view: JSON, legal: list[Action], hand: list[str], vienna: bool) -> Action:
+    def _bid(self, obs: PreferanzenObservation, legal: list[Action], hand: list[str], vienna: bool) -> Action:
         values = self._bid_values(hand, vienna)
         best: tuple[float, int, Action] | None = None
         for i, action in enumerate(legal):
@@ -158,8 +159,7 @@ class AntonPreferanzen:
             if bid == "pass":
                 continue
             if bid == "hold":
-                high = view["high_bid"]
-                bid = str(high["bid"]) if isinstance(high, dict) else bid
+                bid = obs.high_bid.bid if obs.high_bid is not None else bid
             value = values(bid, action.get("suit"))
             if value > 0.5 and (best is None or (value, -i) > (best[0], -best[1])):
                 best = (value, i, action)
@@ -167,14 +167,13 @@ class AntonPreferanzen:
             return legal[0]
         # prefer the cheap ways up (hold, next step) when they are also good enough
         for action in legal[1:]:
-            if action["bid"] in ("hold",) and values(self._held(view), None) > 0.5:
+            if action["bid"] in ("hold",) and values(self._held(obs), None) > 0.5:
                 return action
         return best[2]
 
     @staticmethod
-    def _held(view: JSON) -> str:
-        high = view["high_bid"]
-        return str(high["bid"]) if isinstance(high, dict) else "pass"
+    def _held(obs: PreferanzenObservation) -> str:
+        return obs.high_bid.bid if obs.high_bid is not None else "pass"
 
     def _bid_values(self, hand: list[str], vienna: bool):  # type: ignore[no-untyped-def]
         """A function bid -> the best expected value of a game that bid lets Anton declare."""
@@ -208,11 +207,12 @@ class AntonPreferanzen:
         )
 
     # ------------------------------------------------------------------ talon and declaration
-    def _exchange(self, view: JSON, legal: list[Action], hand: list[str], vienna: bool) -> Action:
-        talon = [str(c) for c in view["talon"] or []]  # type: ignore[attr-defined]
+    def _exchange(
+        self, obs: PreferanzenObservation, legal: list[Action], hand: list[str], vienna: bool
+    ) -> Action:
+        talon = list(obs.talon or ())
         pool = hand + talon
-        high = view["high_bid"]
-        bid = str(high["bid"]) if isinstance(high, dict) else "kreuz"
+        bid = obs.high_bid.bid if obs.high_bid is not None else "kreuz"
         games = self._allowed_games(bid, vienna)
         shed = sorted(pool, key=rv)[:-2]  # a Bettler sheds its two highest cards
         rated = sorted(
@@ -255,32 +255,29 @@ class AntonPreferanzen:
         return game_value(hand, game, str(suit) if suit else None, False)
 
     # ------------------------------------------------------------------ defence
-    def _defend(self, view: JSON, legal: list[Action], hand: list[str], vienna: bool) -> Action:
-        trump = _contract(view).get("trump")
-        tricks = defence_tricks(hand, trump if isinstance(trump, str) else None)
+    def _defend(
+        self, obs: PreferanzenObservation, legal: list[Action], hand: list[str], vienna: bool
+    ) -> Action:
+        tricks = defence_tricks(hand, _trump(obs))
         need = 2.2 if vienna else 1.3
-        declarer = int(view["declarer"])  # type: ignore[call-overload]
-        seat = int(view["seat"])  # type: ignore[call-overload]
-        if not vienna and seat == (declarer + 2) % 3 and view["defense"][(declarer + 1) % 3] == "drop":  # type: ignore[index]
+        declarer, seat = obs.declarer_seat, obs.seat
+        if not vienna and seat == (declarer + 2) % 3 and obs.defense[(declarer + 1) % 3] == "drop":
             need = 1.6  # alone now: staying means carrying the defence (or inviting)
         choice = "stay" if tricks >= need else "drop"
         return next(a for a in legal if a["choice"] == choice)
 
     # ------------------------------------------------------------------ play
-    def _play(self, view: JSON, legal: list[Action], hand: list[str]) -> Action:
+    def _play(self, obs: PreferanzenObservation, legal: list[Action], hand: list[str]) -> Action:
         cards = [str(a["card"]) for a in legal]
-        contract = _contract(view)
-        trump = contract.get("trump")
-        trump = trump if isinstance(trump, str) else None
-        kind = str(contract.get("kind"))
-        seat = int(view["seat"])  # type: ignore[call-overload]
-        declarer = int(view["declarer"])  # type: ignore[call-overload]
-        playing = [int(s) for s in view["playing"]]  # type: ignore[attr-defined]
-        trick = [(int(p["seat"]), str(p["card"])) for p in view["trick"]]  # type: ignore[attr-defined]
+        trump = _trump(obs)
+        kind = str(obs.contract.kind if obs.contract else None)
+        seat, declarer = obs.seat, obs.declarer_seat
+        playing = list(obs.playing)
+        trick = [(p.seat, p.card) for p in obs.trick]
         seen = set(hand) | {c for _, c in trick}
-        for done in view["tricks"]:  # type: ignore[attr-defined]
-            seen |= {str(p["card"]) for p in done["cards"]}
-        open_hand = view.get("open_hand")
+        for done in obs.tricks:
+            seen |= {p.card for p in done.cards}
+        open_hand = list(obs.open_hand) if obs.open_hand is not None else None
         unseen = [c for c in _deck() if c not in seen]
 
         def master(card: str) -> bool:
@@ -379,9 +376,8 @@ def _discard_candidates(pool: list[str], game: str, trump: str | None) -> list[s
     return sorted(side, key=lambda c: (rv(c), sum(1 for x in side if x[1] == c[1])))[:6] or pool[:6]
 
 
-def _contract(view: JSON) -> dict[str, object]:
-    contract = view.get("contract")
-    return contract if isinstance(contract, dict) else {}
+def _trump(obs: PreferanzenObservation) -> str | None:
+    return obs.contract.trump if obs.contract else None
 
 
 _DECK = [r + s for s in SUITS for r in "789TJQKA"]

@@ -80,10 +80,18 @@ def test_trick_counting() -> None:
     assert defence_tricks(["AS", "AC", "AD", "AH", "7S", "8S", "7C", "8C", "7D", "8D"], "H") >= 4
 
 
+def _view(seat: int, **fields: Any) -> dict[str, Any]:
+    """A seat's view of a dealt hand, with `fields` put in (the hand, the bids, the calls)."""
+    rules = get_rules("preferans")
+    state = rules.initial_state(rules.start_event({}))
+    state = rules.apply(state, rules.chance_event(state, random.Random(0)))
+    return {**state.view(seat), **fields}
+
+
 def _bid_view(
     hand: list[str], legal_bids: list[str], high: str | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    view = {"hand": hand, "high_bid": high, "seat": 0}
+    view = _view(0, hand=hand, high_bid=high)
     return view, [{"type": "bid", "seat": 0, "bid": b} for b in legal_bids]
 
 
@@ -106,7 +114,7 @@ def test_whist_decisions() -> None:
     aces = ["AS", "AC", "AD", "KD", "7S", "8S", "7C", "8C", "7D", "8D"]
     nothing = ["7S", "8S", "9S", "7C", "8C", "9C", "7D", "8D", "9D", "TD"]
     legal = [{"type": "defend", "seat": 1, "call": c} for c in ("whist", "pass")]
-    view = {"hand": aces, "contract": "6H", "trump": "H", "whist_calls": [None, None, None], "seat": 1}
+    view = _view(1, hand=aces, contract="6H", trump="H", whist_calls=[None, None, None])
     assert anton.choose(view, legal, rng)["call"] == "whist"
     assert anton.choose({**view, "hand": nothing}, legal, rng)["call"] == "pass"
     # against a 10 there is no obligation: always whist

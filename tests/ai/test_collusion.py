@@ -16,7 +16,9 @@ from games.ai import get_player
 from games.ai.collusion import statistic
 from games.ai.collusion.evidence import HALF_WORLDS, WorldValues, contrast, match_evidence
 from games.ai.collusion.pair import PairPreferanzen, pair_points, preferans_sides
-from games.ai.collusion.worlds import preferans_view, preferanzen_hands
+from games.ai.collusion.worlds import preferans_sighted, preferanzen_hands
+from games.ai.observation.preferans import observe
+from games.ai.observation.preferanzen import observe as preferanzen_observe
 from games.ai.preferans_search import state as preferans_state
 from games.ai.preferans_search.player import CarlaPreferans
 from games.ai.preferans_search.solver import PreferansGame, Solver
@@ -126,11 +128,11 @@ def test_preferanzen_worlds_hold_the_partner_s_hand_and_fit_the_view(game: str) 
         for partner in others(seat):
             third = 3 - seat - partner
             real = state.hands  # type: ignore[attr-defined]
-            cards, masks, _, _ = constraints(view)
+            cards, masks, _, _ = constraints(preferanzen_observe(view))
             allowed = dict(zip(cards, masks, strict=True))
             place = others(seat).index(third)
             for _ in range(3):
-                hands, pile = preferanzen_hands(view, partner, list(real[partner]), rng)
+                hands, pile = preferanzen_hands(preferanzen_observe(view), partner, list(real[partner]), rng)
                 assert hands[seat] == mask_of(view["hand"]) and hands[partner] == mask_of(real[partner])
                 assert hands[third].bit_count() == len(real[third])
                 assert not (
@@ -154,7 +156,7 @@ def test_preferans_worlds_hold_the_partner_s_hand() -> None:
         active = view["active"]
         for partner in (s for s in active if s != seat):
             hand = list(state.hands[partner])  # type: ignore[attr-defined]
-            for world in sampler._worlds(preferans_view(view, partner, hand), rng, 3):
+            for world in sampler._worlds(preferans_sighted(observe(view), partner, hand), rng, 3):
                 assert world.hands[active.index(partner)] == preferans_state.mask_of(hand)
             checked += 1
     assert checked >= 20

@@ -12,6 +12,7 @@ import pytest
 from games.ai import available_versions, get_player
 from games.ai.anton_preferans import AntonPreferans
 from games.ai.arena import play_match
+from games.ai.observation.preferans import observe
 from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans, SearchPreferans
 from games.ai.preferans_search.selfish import SelfishSolver
 from games.ai.preferans_search.solver import PreferansGame, Solver, sides
@@ -218,7 +219,7 @@ def test_sampled_worlds_never_contradict_the_view(seed: int) -> None:
         seat = state.actor()
         view = state.view(seat)
         for _ in range(4):
-            world = sample_world(view, rng)
+            world = sample_world(observe(view), rng)
             active = state.active
             me = active.index(seat)
             assert world.hands[me] == mask_of(view["hand"])
@@ -265,7 +266,7 @@ def test_the_true_hands_satisfy_the_inferred_voids() -> None:
     for seed in range(30):
         for state in _play_positions(seed, AntonPreferans()):
             view = state.view(state.actor())
-            voids = replay_voids(view)
+            voids = replay_voids(observe(view))
             for pos, seat in enumerate(state.active):
                 assert mask_of(state.hands[seat]) & voids[pos] == 0
 
@@ -274,7 +275,7 @@ def test_places_add_up() -> None:
     for seed in range(10):
         for state in _states(seed, AntonPreferans())[:-1]:
             view = state.view(state.actor())
-            hidden, cards, masks, sizes = places(view)
+            hidden, cards, masks, sizes = places(observe(view))
             assert sum(sizes) == len(cards) == len(set(cards))
             assert all(0 < m < 1 << (len(hidden) + 1) for m in masks)
 

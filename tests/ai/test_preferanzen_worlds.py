@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from games.ai.observation.preferanzen import observe
 from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, bits, mask_of
 from games.ai.preferanzen_search.worlds import constraints, others, played_cards, sample_hands, world_deal
 from games.engine import CHANCE, get_rules
@@ -39,7 +40,7 @@ def _legal_history(view: dict, hands: list[int]) -> None:
     contract = view["contract"]
     trump = contract["trump"] if contract else None
     held = hands[:]
-    tricks = played_cards(view)
+    tricks = played_cards(observe(view))
     for trick, _ in tricks:
         for seat, card in trick:
             held[seat] |= 1 << card  # the hands at the first trick
@@ -63,17 +64,17 @@ def test_sampled_worlds_never_contradict_the_view(game: str, seed: int) -> None:
     for state, seat in _views(game, seed):
         view = state.view(seat)
         truth = [mask_of(h) for h in state.hands]
-        cards, masks, _, known = constraints(view)
+        cards, masks, _, known = constraints(observe(view))
         # the real deal satisfies every inference
         for card, mask in zip(cards, masks, strict=True):
             holder = next((i for i, s in enumerate(others(seat)) if truth[s] >> card & 1), 2)
             assert mask >> holder & 1, (NAMES[card], holder)
         gone = 0
-        for trick, _ in played_cards(view):
+        for trick, _ in played_cards(observe(view)):
             for _, card in trick:
                 gone |= 1 << card
         for _ in range(3):
-            hands, pile = sample_hands(view, rng)
+            hands, pile = sample_hands(observe(view), rng)
             assert hands[seat] == truth[seat]
             assert [h.bit_count() for h in hands] == [len(h) for h in state.hands]
             assert hands[0] & hands[1] == hands[0] & hands[2] == hands[1] & hands[2] == 0
@@ -90,6 +91,6 @@ def test_sampled_worlds_never_contradict_the_view(game: str, seed: int) -> None:
             _legal_history(view, hands)
             checked += 1
             if state.phase == "play":
-                deal = world_deal(view, rng)
+                deal = world_deal(observe(view), rng)
                 assert sorted(deal.moves()) == sorted(INDEX[a["card"]] for a in state.legal_actions())
     assert checked > 0

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from games.ai.analysis import preferans_contract
 from games.ai.analysis.base import JSON, Thresholds, Values
+from games.ai.observation.preferans import observe
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import INDEX, Deal, bits, from_engine, from_view
 from games.ai.preferans_search.worlds import sample_world
@@ -76,18 +77,18 @@ class PreferansAnalyser:
             return Values(values, exact=False) if values is not None else None
         seat = state.to_move
         assert isinstance(seat, int)
-        view = state.view(seat)
+        obs = observe(state.view(seat))
         cards = [INDEX[a["card"]] for a in legal]
-        done = len(view["played"]) // 3
+        done = len(obs.played) // 3
         exact = 10 - done <= EXACT_TRICKS
         stop = 10 if exact else done + AHEAD
         budget = Budget(VIEW_NODES, NO_CLOCK)
         totals = [0.0] * len(cards)
         finished = 0
         for _ in range(WORLDS):
-            world = sample_world(view, rng)
-            talon = bits(world.out)[0] if view["raspasy"] and world.out else -1
-            deal = from_view(view, dict(enumerate(world.hands)), talon)
+            world = sample_world(obs, rng)
+            talon = bits(world.out)[0] if obs.raspasy and world.out else -1
+            deal = from_view(obs, dict(enumerate(world.hands)), talon)
             try:
                 values = seat_values(deal, cards, budget, stop)
             except BudgetExceeded:

@@ -25,6 +25,7 @@ estimate, as the player does. Node budgets only (no clock).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from functools import lru_cache, partial
@@ -32,6 +33,7 @@ from itertools import combinations
 
 from games.ai.anton_preferans import declarer_tricks, misere_risk
 from games.ai.base import JSON
+from games.ai.observation.preferans import PreferansObservation, observe
 from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
@@ -215,11 +217,13 @@ def declare_values(legal: list[JSON], hands: list[int], me: int, t: Tricks) -> l
     return out
 
 
-def whist_values(legal: list[JSON], view: JSON, tricks: list[float], open_answer: bool) -> list[float]:
+def whist_values(
+    legal: list[JSON], obs: PreferansObservation, tricks: list[float], open_answer: bool
+) -> list[float]:
     """Each call against the declarer's `tricks` (one per world), as the search player weighs them;
     `open_answer`: a partner still to answer answers as those values tell him on the real cards (one
     world), else even odds as the player takes it."""
-    values = whist_call_values(view, tricks, open_answer)
+    values = whist_call_values(obs, tricks, open_answer)
     return [values[a["call"]] for a in legal]
 
 
@@ -234,12 +238,12 @@ def open_values(state: GameState, legal: list[JSON]) -> tuple[list[float], bool]
     active = state.active  # type: ignore[attr-defined]
     seat = state.to_move
     assert isinstance(seat, int)
-    view = state.view(seat)
+    obs = observe(state.view(seat))
     hands = [mask_of(state.hands[s]) for s in active]  # type: ignore[attr-defined]
     # the bids (five trumps each) and the 66 discards are too many to solve each exactly: searched
     # AHEAD tricks like the view's worlds; the contract and the whist calls are solved
-    t = Tricks(OPEN_SOLVE_NODES if view["phase"] in ("declare", "whist") else 0)
-    values = _values(view, legal, hands, mask_of(list(state.talon)), t, open_answer=True)  # type: ignore[attr-defined]
+    t = Tricks(OPEN_SOLVE_NODES if obs.phase in ("declare", "whist") else 0)
+    values = _values(obs, legal, hands, mask_of(list(state.talon)), t, open_answer=True)  # type: ignore[attr-defined]
     return values, t.exact
 
 
@@ -247,44 +251,47 @@ def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list
     """Every alternative averaged over worlds sampled from the seat's view (None: no world fitted)."""
     seat = state.to_move
     assert isinstance(seat, int)
-    view = state.view(seat)
+    obs = observe(state.view(seat))
     player = DoraPreferans()
-    if view["phase"] == "mode":
+    if obs.phase == "mode":
         return mode_view_values(state, legal, rng, player)  # type: ignore[arg-type]
-    count = EXCHANGE_WORLDS if view["phase"] == "exchange" else WORLDS
-    if view["phase"] == "bid":
+    count = EXCHANGE_WORLDS if obs.phase == "exchange" else WORLDS
+    if obs.phase == "bid":
         # a seat's bids in one deal are valued over the same worlds (nothing it learns while bidding
         # changes where the hidden cards may be), so its later bids reuse the first one's solves
-        rng = random.Random(f"bid:{view['deal_number']}:{view['seat']}:{','.join(view['hand'])}")
+        rng = random.Random(f"bid:{obs.deal_number}:{obs.seat}:{','.join(obs.hand)}")
     t = Tricks(0)
-    worlds = player._worlds(view, rng, count)
-    if view["phase"] == "whist":
-        decl = view["active"].index(view["declarer"])
-        _, trump = parse_bid(view["contract"])
-        return whist_values(legal, view, [t.game(w.hands[:], decl, trump) for w in worlds], open_answer=False)
+    worlds = player._worlds(obs, rng, count)
+    if obs.phase == "whist":
+        decl = obs.active.index(obs.declarer)
+        assert obs.contract is not None  # whist calls follow the contract
+        _, trump = parse_bid(obs.contract)
+        return whist_values(legal, obs, [t.game(w.hands[:], decl, trump) for w in worlds], open_answer=False)
     totals = [0.0] * len(legal)
     for world in worlds:
-        values = _values(view, legal, world.hands[:], world.out, t, open_answer=False)
+        values = _values(obs, legal, world.hands[:], world.out, t, open_answer=False)
         totals = [a + b for a, b in zip(totals, values, strict=True)]
     return [x / len(worlds) for x in totals]
 
 
 def _values(
-    view: JSON, legal: list[JSON], hands: list[int], talon: int, t: Tricks, open_answer: bool
+    obs: PreferansObservation, legal: list[JSON], hands: list[int], talon: int, t: Tricks, open_answer: bool
 ) -> list[float]:
     """One world's values: `hands` by position (the deciding seat's own included), `talon` the two
     talon cards while they are hidden (bidding)."""
-    phase = view["phase"]
-    me = view["active"].index(view["seat"])
+    phase = obs.phase
+    me = obs.active.index(obs.seat)
     if phase == "bid":
-        return bid_values(legal, view["high_bid"], view["hand"] + names(talon), hands, me, t)
+        return bid_values(legal, obs.high_bid, [*obs.hand, *names(talon)], hands, me, t)
     if phase == "exchange":
-        return exchange_values(legal, view["high_bid"], view["hand"], hands, me, t)
+        assert obs.high_bid is not None  # the exchange follows the bidding's winner
+        return exchange_values(legal, obs.high_bid, list(obs.hand), hands, me, t)
     if phase == "declare":
         return declare_values(legal, hands, me, t)
-    decl = view["active"].index(view["declarer"])
-    _, trump = parse_bid(view["contract"])
-    return whist_values(legal, view, [t.game(hands, decl, trump)], open_answer)
+    decl = obs.active.index(obs.declarer)
+    assert obs.contract is not None  # whist calls follow the contract
+    _, trump = parse_bid(obs.contract)
+    return whist_values(legal, obs, [t.game(hands, decl, trump)], open_answer)
 
 
 # --- the lone whister's open/closed choice -----------------------------------------------------------
@@ -297,10 +304,10 @@ def mode_values(state: PreferansState, legal: list[JSON], rng: random.Random, pl
     from the same seed (common random numbers: the modes differ by what the seats see, not by luck)."""
     seeds = [rng.random() for _ in range(playouts)]
     whister = state.whisters[0]
-    view = state.view(whister)
+    obs = observe(state.view(whister))
     # the other defender passed (or half-whisted and was answered): the whister defends alone
-    calls = ["pass" if c is not None and s != whister else c for s, c in enumerate(view["whist_calls"])]
-    alone = {**view, "whist_calls": calls}
+    calls = ["pass" if c is not None and s != whister else c for s, c in enumerate(obs.whist_calls)]
+    alone = dataclasses.replace(obs, whist_calls=tuple(calls))
     out = []
     for action in legal:
         tricks = [_play_out(state, action["mode"], random.Random(seed)) for seed in seeds]
@@ -315,15 +322,15 @@ def mode_view_values(
     player's sampler, as for the whist calls), one playout per mode in each: the hidden hands and the
     declarer's discard put into a copy of the real state, the whister's own hand and the talon as they
     are."""
-    view = state.view(state.whisters[0])
+    obs = observe(state.view(state.whisters[0]))
     totals = [0.0] * len(legal)
     # the whister knows what he knew at his call: the worlds are drawn as for the whist calls (the
     # declarer's twelve cards fitted to his bids and his discard to what a declarer throws)
-    worlds = player._worlds({**view, "phase": "whist"}, rng, MODE_WORLDS)
+    worlds = player._worlds(dataclasses.replace(obs, phase="whist"), rng, MODE_WORLDS)
     for world in worlds:
         copy = state.clone()
         for pos, seat in enumerate(copy.active):
-            if seat != view["seat"]:
+            if seat != obs.seat:
                 copy.hands[seat] = names(world.hands[pos])
         copy.discards = names(world.out)
         values = mode_values(copy, legal, rng, 1)

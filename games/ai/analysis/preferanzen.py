@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from games.ai.analysis import preferanzen_contract
 from games.ai.analysis.base import JSON, Thresholds, Values, same_action
+from games.ai.observation.preferanzen import PreferanzenObservation, observe
 from games.ai.preferanzen_search.player import SearchPreferanzen
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame
 from games.ai.preferanzen_search.state import INDEX, Deal, from_engine, mask_of
@@ -76,8 +77,8 @@ class PreferanzenAnalyser:
             return Values(preferanzen_contract.open_values(state, legal), exact=False)
         if state.phase in DEFENCE:
             hands = [mask_of(h) for h in state.hands]  # type: ignore[attr-defined]
-            view = state.view(state.to_move)  # type: ignore[arg-type]
-            values = defence_values(view, legal, [(hands, 0)], Budget(UNLIMITED, NO_CLOCK))
+            obs = observe(state.view(state.to_move))  # type: ignore[arg-type]
+            values = defence_values(obs, legal, [(hands, 0)], Budget(UNLIMITED, NO_CLOCK))
             assert values is not None
             return Values(values, exact=False)
         deal = from_engine(state)
@@ -88,20 +89,20 @@ class PreferanzenAnalyser:
         assert isinstance(seat, int)
         if state.phase in preferanzen_contract.KINDS:
             return Values(preferanzen_contract.view_values(state, legal, rng), exact=False)
-        view = state.view(seat)
+        obs = observe(state.view(seat))
         if state.phase in DEFENCE:
-            worlds = [sample_hands(view, rng) for _ in range(DEFENCE_WORLDS)]
-            values = defence_values(view, legal, worlds, Budget(DEFENCE_NODES, NO_CLOCK))
+            worlds = [sample_hands(obs, rng) for _ in range(DEFENCE_WORLDS)]
+            values = defence_values(obs, legal, worlds, Budget(DEFENCE_NODES, NO_CLOCK))
             return Values(values, exact=False) if values is not None else None
         moves = [INDEX[a["card"]] for a in legal]
-        exact = len(view["hand"]) <= EXACT_TRICKS
-        depth = EXACT_DEPTH if exact else _to_trick_end(len(view["playing"]), len(view["trick"]))
+        exact = len(obs.hand) <= EXACT_TRICKS
+        depth = EXACT_DEPTH if exact else _to_trick_end(len(obs.playing), len(obs.trick))
         game = PreferanzenGame(seat)
         budget = Budget(VIEW_NODES, NO_CLOCK)
         totals = [0.0] * len(moves)
         done = 0
         for _ in range(WORLDS):
-            world = world_deal(view, rng)
+            world = world_deal(obs, rng)
             table: Table = {}
             try:
                 values = [search(game, world.play(m), depth - 1, budget, table) for m in moves]
@@ -115,7 +116,7 @@ class PreferanzenAnalyser:
 
 
 def defence_values(
-    view: JSON, legal: list[JSON], worlds: list[tuple[list[int], int]], budget: Budget
+    obs: PreferanzenObservation, legal: list[JSON], worlds: list[tuple[list[int], int]], budget: Budget
 ) -> list[float] | None:
     """Stay / drop (or invite / alone) valued over `worlds` for the defender's side, in `legal`'s order;
     None when the budget runs out."""
@@ -128,12 +129,12 @@ def defence_values(
         contract_plies=DEFENCE_PLIES,
     )
     first: JSON
-    if view["phase"] == "defend":
+    if obs.phase == "defend":
         first = {"type": "defend", "choice": "stay"}
     else:
         first = {"type": "invite", "invite": True}
     try:
-        values = player.defence_option_values(view, worlds, budget)
+        values = player.defence_option_values(obs, worlds, budget)
     except BudgetExceeded:
         return None
     return [values[0] if same_action(a, first) else values[1] for a in legal]

@@ -26,6 +26,7 @@ import random
 
 from games.ai.anton_preferanzen import TALON_HOPE
 from games.ai.base import JSON
+from games.ai.observation.preferanzen import PreferanzenObservation, observe
 from games.ai.preferanzen_search.games import anton_value, chance_of, declared_game, games_for_bid
 from games.ai.preferanzen_search.player import HOPELESS, SearchPreferanzen
 from games.ai.preferanzen_search.state import mask_of
@@ -57,17 +58,17 @@ def _player(plies: int = CONTRACT_PLIES) -> SearchPreferanzen:
     )
 
 
-def _key(view: JSON, worlds: Worlds) -> tuple[object, ...]:
+def _key(obs: PreferanzenObservation, worlds: Worlds) -> tuple[object, ...]:
     return (
-        view["game"],
-        view["seat"],
-        int(view.get("pot") or 0),
+        obs.game,
+        obs.seat,
+        obs.pot,
         tuple((tuple(h), p) for h, p in worlds),
     )
 
 
 def game_value(
-    view: JSON,
+    obs: PreferanzenObservation,
     game: str,
     suit: str | None,
     worlds: Worlds,
@@ -75,11 +76,11 @@ def game_value(
     plies: int = CONTRACT_PLIES,
 ) -> float:
     """The declarer's (the seat's) mean points for `game` over `worlds` (`_game_value`), cached."""
-    key = (*_key(view, worlds), game, suit, fixed_hand, plies)
+    key = (*_key(obs, worlds), game, suit, fixed_hand, plies)
     found = _CACHE.get(key)
     if found is None:
         budget = Budget(UNLIMITED, NO_CLOCK)
-        found = _player(plies)._game_value(view, game, suit, worlds, budget, fixed_hand=fixed_hand)
+        found = _player(plies)._game_value(obs, game, suit, worlds, budget, fixed_hand=fixed_hand)
         _remember(key, found)
     return found
 
@@ -92,15 +93,15 @@ def _remember(key: tuple[object, ...], value: float) -> None:
     _CACHE[key] = value
 
 
-def bid_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
-    vienna = view["game"] == "preference_vienna"
-    hand = list(view["hand"])
+def bid_values(obs: PreferanzenObservation, legal: list[JSON], worlds: Worlds) -> list[float]:
+    vienna = obs.vienna
+    hand = list(obs.hand)
 
     def value(game: str, suit: str | None) -> float:
         rough = anton_value(hand, game, suit, vienna, TALON_HOPE)
         if chance_of(rough, game, suit, vienna) < HOPELESS:
             return rough
-        return game_value(view, game, suit, worlds)
+        return game_value(obs, game, suit, worlds)
 
     out = []
     for action in legal:
@@ -109,65 +110,67 @@ def bid_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
             out.append(0.0)
             continue
         if bid == "hold":
-            bid, suit = str(view["high_bid"]["bid"]), view["high_bid"].get("suit")
+            assert obs.high_bid is not None  # a hold holds the high bid
+            bid, suit = obs.high_bid.bid, obs.high_bid.suit
         out.append(max(value(g, s) for g, s in games_for_bid(bid, suit, vienna)))
     return out
 
 
-def exchange_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
-    vienna = view["game"] == "preference_vienna"
-    pool = list(view["hand"]) + list(view["talon"])
-    high = view["high_bid"]
-    games = games_for_bid(str(high["bid"]), high.get("suit"), vienna)
+def exchange_values(obs: PreferanzenObservation, legal: list[JSON], worlds: Worlds) -> list[float]:
+    vienna = obs.vienna
+    assert obs.talon is not None and obs.high_bid is not None  # the declarer at his exchange
+    pool = list(obs.hand) + list(obs.talon)
+    high = obs.high_bid
+    games = games_for_bid(high.bid, high.suit, vienna)
     order = sorted(range(len(games)), key=lambda i: (-anton_value(pool, *games[i], vienna), i))
     likely = [games[i] for i in order[:EXCHANGE_GAMES]]
     out = []
     for action in legal:
         kept = mask_of([c for c in pool if c not in action["discard"]])
-        out.append(max(game_value(view, g, s, worlds, kept, EXCHANGE_PLIES) for g, s in likely))
+        out.append(max(game_value(obs, g, s, worlds, kept, EXCHANGE_PLIES) for g, s in likely))
     return out
 
 
-def declare_values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
-    vienna = view["game"] == "preference_vienna"
-    mine = mask_of(list(view["hand"]))
+def declare_values(obs: PreferanzenObservation, legal: list[JSON], worlds: Worlds) -> list[float]:
+    vienna = obs.vienna
+    mine = mask_of(list(obs.hand))
     out = []
     for action in legal:
         if vienna:
-            key = (*_key(view, worlds), "vienna", action["trump"], bool(action["no_aces"]), mine)
+            key = (*_key(obs, worlds), "vienna", action["trump"], bool(action["no_aces"]), mine)
             found = _CACHE.get(key)
             if found is None:
-                found = _player()._vienna_value(view, action, worlds, Budget(UNLIMITED, NO_CLOCK), mine)
+                found = _player()._vienna_value(obs, action, worlds, Budget(UNLIMITED, NO_CLOCK), mine)
                 _remember(key, found)
             out.append(found)
         else:
             game, suit = declared_game(action, vienna)
-            out.append(game_value(view, game, suit, worlds, fixed_hand=mine))
+            out.append(game_value(obs, game, suit, worlds, fixed_hand=mine))
     return out
 
 
-def _values(view: JSON, legal: list[JSON], worlds: Worlds) -> list[float]:
-    phase = view["phase"]
+def _values(obs: PreferanzenObservation, legal: list[JSON], worlds: Worlds) -> list[float]:
+    phase = obs.phase
     if phase == "bid":
-        return bid_values(view, legal, worlds)
+        return bid_values(obs, legal, worlds)
     if phase == "talon":
-        return exchange_values(view, legal, worlds)
-    return declare_values(view, legal, worlds)
+        return exchange_values(obs, legal, worlds)
+    return declare_values(obs, legal, worlds)
 
 
 def open_values(state: GameState, legal: list[JSON]) -> list[float]:
     seat = state.to_move
     assert isinstance(seat, int)
-    view = state.view(seat)
+    obs = observe(state.view(seat))
     hands = [mask_of(h) for h in state.hands]  # type: ignore[attr-defined]
-    return _values(view, legal, [(hands, mask_of(state.talon))])  # type: ignore[attr-defined]
+    return _values(obs, legal, [(hands, mask_of(state.talon))])  # type: ignore[attr-defined]
 
 
 def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list[float]:
     seat = state.to_move
     assert isinstance(seat, int)
-    view = state.view(seat)
-    count = EXCHANGE_WORLDS if view["phase"] == "talon" else WORLDS
-    if view["phase"] == "bid":
-        rng = random.Random(f"bid:{state.deal_no}:{seat}:{','.join(view['hand'])}")  # type: ignore[attr-defined]
-    return _values(view, legal, [sample_hands(view, rng) for _ in range(count)])
+    obs = observe(state.view(seat))
+    count = EXCHANGE_WORLDS if obs.phase == "talon" else WORLDS
+    if obs.phase == "bid":
+        rng = random.Random(f"bid:{state.deal_no}:{seat}:{','.join(obs.hand)}")  # type: ignore[attr-defined]
+    return _values(obs, legal, [sample_hands(obs, rng) for _ in range(count)])

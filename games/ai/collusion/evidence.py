@@ -38,6 +38,8 @@ from games import packs
 from games.ai.analysis.base import decision_points, same_action
 from games.ai.collusion import worlds
 from games.ai.collusion.pair import PairPreferanzen, preferans_sides
+from games.ai.observation.preferans import observe
+from games.ai.observation.preferanzen import observe as preferanzen_observe
 from games.ai.preferans_search import state as preferans_state
 from games.ai.preferans_search.player import CarlaPreferans
 from games.ai.preferans_search.solver import Solver
@@ -151,13 +153,13 @@ class PreferanzenValuer:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues:
-        view = state.view(seat)
+        obs = preferanzen_observe(state.view(seat))
         hand = list(state.hands[partner])  # type: ignore[attr-defined]
         moves = [PREFERANZEN_INDEX[c] for c in legal]
         game = PairPreferanzen(3 - seat - partner)
-        players = len(view["playing"])
-        to_trick_end = (players - len(view["trick"])) % players
-        depth = EXACT_DEPTH if len(view["hand"]) <= EXACT_CARDS else PLIES + to_trick_end
+        players = len(obs.playing)
+        to_trick_end = (players - len(obs.trick)) % players
+        depth = EXACT_DEPTH if len(obs.hand) <= EXACT_CARDS else PLIES + to_trick_end
 
         def valued(deals: Iterable[Any], budget: Budget) -> list[list[float]]:
             out = []
@@ -167,7 +169,7 @@ class PreferanzenValuer:
             return out
 
         rng_a, rng_b = random.Random(f"{seed}:a"), random.Random(f"{seed}:b")
-        own = [preferanzen_worlds.world_deal(view, rng) for rng in (rng_a, rng_b) for _ in range(HALF_WORLDS)]
+        own = [preferanzen_worlds.world_deal(obs, rng) for rng in (rng_a, rng_b) for _ in range(HALF_WORLDS)]
         try:
             a_b = valued(own, Budget(VIEW_NODES, NO_CLOCK))
         except BudgetExceeded:  # too big for this depth: every set searched shallower
@@ -175,7 +177,7 @@ class PreferanzenValuer:
             a_b = valued(own, Budget(UNLIMITED, NO_CLOCK))
         rng_c = random.Random(f"{seed}:c")
         known = [
-            preferanzen_worlds.deal_in_play(view, worlds.preferanzen_hands(view, partner, hand, rng_c)[0])
+            preferanzen_worlds.deal_in_play(obs, worlds.preferanzen_hands(obs, partner, hand, rng_c)[0])
             for _ in range(PARTNER_WORLDS)
         ]
         unlimited = Budget(UNLIMITED, NO_CLOCK)
@@ -195,18 +197,18 @@ class PreferansValuer:
         return int(state.deal_no)  # type: ignore[attr-defined]
 
     def values(self, state: GameState, seat: int, partner: int, legal: list[str], seed: str) -> WorldValues:
-        view = state.view(seat)
+        obs = observe(state.view(seat))
         hand = list(state.hands[partner])  # type: ignore[attr-defined]
-        active = view["active"]
+        active = obs.active
         pair = 1 << active.index(seat) | 1 << active.index(partner)
         cards = [preferans_state.INDEX[c] for c in legal]
-        done = len(view["played"]) // 3
+        done = len(obs.played) // 3
         stop = 10 if 10 - done <= EXACT_CARDS else done + AHEAD
-        raspasy = bool(view["raspasy"])
+        raspasy = bool(obs.raspasy)
 
         def deal_of(world: Any) -> preferans_state.Deal:
             talon = preferans_state.bits(world.out)[0] if raspasy and world.out else -1
-            return preferans_state.from_view(view, dict(enumerate(world.hands)), talon)
+            return preferans_state.from_view(obs, dict(enumerate(world.hands)), talon)
 
         def valued(deals: Iterable[preferans_state.Deal], budget: Budget, stop: int) -> list[list[float]]:
             out = []
@@ -217,14 +219,14 @@ class PreferansValuer:
             return out
 
         rng_a, rng_b = random.Random(f"{seed}:a"), random.Random(f"{seed}:b")
-        own = [deal_of(w) for rng in (rng_a, rng_b) for w in self.sampler._worlds(view, rng, HALF_WORLDS)]
+        own = [deal_of(w) for rng in (rng_a, rng_b) for w in self.sampler._worlds(obs, rng, HALF_WORLDS)]
         try:
             a_b = valued(own, Budget(VIEW_NODES, NO_CLOCK), stop)
         except BudgetExceeded:
             stop = done + 1
             a_b = valued(own, Budget(UNLIMITED, NO_CLOCK), stop)
         rng_c = random.Random(f"{seed}:c")
-        sighted = worlds.preferans_view(view, partner, hand)
+        sighted = worlds.preferans_sighted(obs, partner, hand)
         known = [deal_of(w) for w in self.sampler._worlds(sighted, rng_c, PARTNER_WORLDS)]
         unlimited = Budget(UNLIMITED, NO_CLOCK)
         c = valued(known, unlimited, stop)

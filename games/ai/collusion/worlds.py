@@ -10,9 +10,12 @@ have reckoned with had it seen that hand. The monitor values a decision over the
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
+from games.ai.observation.preferans import PreferansObservation
+from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search import worlds as preferanzen_worlds
 from games.ai.preferanzen_search.state import mask_of
 from games.ai.search.sampling import sample_places
@@ -20,11 +23,13 @@ from games.ai.search.sampling import sample_places
 JSON = dict[str, Any]
 
 
-def preferanzen_hands(view: JSON, partner: int, hand: list[str], rng: random.Random) -> tuple[list[int], int]:
+def preferanzen_hands(
+    obs: PreferanzenObservation, partner: int, hand: list[str], rng: random.Random
+) -> tuple[list[int], int]:
     """One Preferanzen world as `sample_hands` gives it (every hand as a mask, the pile), the
     partner holding `hand`."""
-    me = view["seat"]
-    cards, masks, sizes, known = preferanzen_worlds.constraints(view)
+    me = obs.seat
+    cards, masks, sizes, known = preferanzen_worlds.constraints(obs)
     shown = mask_of(hand)
     seats = preferanzen_worlds.others(me)
     place = seats.index(partner)
@@ -38,20 +43,20 @@ def preferanzen_hands(view: JSON, partner: int, hand: list[str], rng: random.Ran
     except ValueError:  # the view's inferences against the real hand (cannot happen in play; be safe)
         dealt = sample_places([c for c, _ in rest], [7 & ~(1 << place)] * len(rest), room, rng)
     hands = [0, 0, 0]
-    hands[me] = mask_of(view["hand"])
+    hands[me] = mask_of(obs.hand)
     hands[partner] = shown
     third = seats[1 - place]
     hands[third] = known.get(third, 0) | sum(1 << c for c in dealt[1 - place])
     pile = sum(1 << c for c in dealt[preferanzen_worlds.PILE])
-    if view.get("talon"):
-        pile = mask_of(view["talon"])
-    elif view.get("discards"):
-        pile = mask_of(view["discards"])
+    if obs.talon:
+        pile = mask_of(obs.talon)
+    elif obs.discards:
+        pile = mask_of(obs.discards)
     return hands, pile
 
 
-def preferans_view(view: JSON, partner: int, hand: list[str]) -> JSON:
-    """The Preferans view with the partner's hand shown open (for the search player's sampler)."""
-    shown = list(view["open_hands"])
-    shown[partner] = list(hand)
-    return {**view, "open_hands": shown}
+def preferans_sighted(obs: PreferansObservation, partner: int, hand: list[str]) -> PreferansObservation:
+    """The Preferans observation with the partner's hand shown open (for the search player's sampler)."""
+    shown = list(obs.open_hands)
+    shown[partner] = tuple(hand)
+    return dataclasses.replace(obs, open_hands=tuple(shown))

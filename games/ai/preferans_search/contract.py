@@ -10,6 +10,7 @@ from itertools import combinations
 
 from games.ai.anton_preferans import AntonPreferans, best_trump, declarer_tricks, misere_risk
 from games.ai.base import JSON
+from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
 from games.ai.preferans_search.values import (
@@ -69,7 +70,7 @@ class ContractSearch(SearchPlayer):
         self.whist_margin = whist_margin
 
     # --- worlds --------------------------------------------------------------------------------
-    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[World]:
+    def _worlds(self, obs: PreferansObservation, rng: random.Random, count: int) -> list[World]:
         """`count` worlds; for a defender, what the declarer bid and threw is taken into account:
         - before the play, his twelve cards (hand and discard) are resampled (up to `tries` times)
           until his ten cards before the talon were worth his highest bid (Anton's count plus the talon
@@ -77,23 +78,24 @@ class ContractSearch(SearchPlayer):
         - in play, worlds whose declarer hand is far below the contract are resampled, and a misère
           declarer's hand must look like a misère."""
         out = []
-        contract = view["contract"]
+        contract = obs.contract
         hidden_declarer = (
             contract is not None
-            and not view["raspasy"]
-            and view["declarer"] is not None
-            and view["declarer"] != view["seat"]
-            and view["open_hands"][view["declarer"]] is None
+            and not obs.raspasy
+            and obs.declarer is not None
+            and obs.declarer != obs.seat
+            and obs.open_hands[obs.declarer] is None
         )
-        decl = view["active"].index(view["declarer"]) if hidden_declarer else -1
+        decl = obs.active.index(obs.declarer) if hidden_declarer else -1
         for _ in range(count):
-            world = sample_world(view, rng)
+            world = sample_world(obs, rng)
             if hidden_declarer:
                 for _ in range(self.tries):
-                    if self._plausible(view, world, decl):
+                    if self._plausible(obs, world, decl):
                         break
-                    world = sample_world(view, rng)
-                if view["phase"] == "whist":
+                    world = sample_world(obs, rng)
+                if obs.phase == "whist":
+                    assert contract is not None  # a hidden declarer has one
                     twelve = names(world.hands[decl] | world.out)
                     thrown = declarer_discard(twelve, parse_bid(contract)[1])
                     world.hands[decl] = mask_of([c for c in twelve if c not in thrown])
@@ -101,29 +103,32 @@ class ContractSearch(SearchPlayer):
             out.append(world)
         return out
 
-    def _plausible(self, view: JSON, world: World, decl: int) -> bool:
-        contract = view["contract"]
+    def _plausible(self, obs: PreferansObservation, world: World, decl: int) -> bool:
+        contract = obs.contract
         if contract == "MIS":
             return misere_risk(names(world.hands[decl])) <= 2.0
+        assert contract is not None  # asked for a hidden declarer only
         level, trump = parse_bid(contract)
-        if view["phase"] != "whist":
+        if obs.phase != "whist":
             return declarer_tricks(names(world.hands[decl]), trump) >= level - 1.5
-        seat = view["declarer"]
-        bids = [b for s, b in view["bids"] if s == seat and b not in ("pass", "hold", "MIS")]
+        seat = obs.declarer
+        bids = [b for s, b in obs.bids if s == seat and b not in ("pass", "hold", "MIS")]
         bid_level = max((parse_bid(b)[0] for b in bids), default=6)
-        talon = mask_of(view["talon"] or [])
+        talon = mask_of(obs.talon or ())
         before = names((world.hands[decl] | world.out) & ~talon)
         return best_trump(before)[1] + self.anton.talon_bonus >= bid_level
 
     # --- bidding -------------------------------------------------------------------------------
-    def _bid(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def _bid(
+        self, obs: PreferansObservation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
         by_bid = {a["bid"]: a for a in legal}
-        me = view["active"].index(view["seat"])
-        hand = view["hand"]
+        me = obs.active.index(obs.seat)
+        hand = list(obs.hand)
         results: list[tuple[str, float]] = []  # per world: best trump, declarer tricks
         misere: list[float] = []
         try_misere = "MIS" in by_bid and misere_risk(hand) <= 3.0
-        for world in self._worlds(view, rng, self.bid_worlds):
+        for world in self._worlds(obs, rng, self.bid_worlds):
             cards = hand + names(world.out)
             trump, _ = best_trump(cards)
             kept = [c for c in cards if c not in declarer_discard(cards, trump)]
@@ -140,7 +145,7 @@ class ContractSearch(SearchPlayer):
             return None
         options = [b for b in by_bid if b not in ("pass", "hold", "MIS")]
         ladder = sorted(
-            {*options, *([view["high_bid"]] if view["high_bid"] not in (None, "MIS") else [])}, key=bid_rank
+            {*options, *([obs.high_bid] if obs.high_bid not in (None, "MIS") else [])}, key=bid_rank
         )
 
         def value(bid: str) -> float:
@@ -167,7 +172,7 @@ class ContractSearch(SearchPlayer):
         if not good:
             return by_bid["pass"]
         limit = max(bid_rank(b) for b in good)
-        if "hold" in by_bid and view["high_bid"] and bid_rank(view["high_bid"]) <= limit:
+        if "hold" in by_bid and obs.high_bid and bid_rank(obs.high_bid) <= limit:
             return by_bid["hold"]
         raises = [b for b in options if bid_rank(b) <= limit]
         if raises:
@@ -198,11 +203,13 @@ class ContractSearch(SearchPlayer):
         return value
 
     # --- exchange and contract ---------------------------------------------------------------------
-    def _exchange(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        if view["high_bid"] == "MIS":
+    def _exchange(
+        self, obs: PreferansObservation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
+        if obs.high_bid == "MIS":
             return None  # Anton's misère discard
-        hand = view["hand"]
-        me = view["active"].index(view["seat"])
+        hand = list(obs.hand)
+        me = obs.active.index(obs.seat)
         ranked = sorted(((declarer_tricks(hand, t), -i, t) for i, t in enumerate(LADDER_SUITS)), reverse=True)
         candidates: list[tuple[str, list[str]]] = []
         for _, _, trump in ranked[:2]:
@@ -212,7 +219,7 @@ class ContractSearch(SearchPlayer):
                 key=lambda p: -declarer_tricks([c for c in hand if c not in p], trump),
             )
             candidates += [(trump, list(p)) for p in pairs[:3]]
-        worlds = self._worlds(view, rng, self.bid_worlds)
+        worlds = self._worlds(obs, rng, self.bid_worlds)
         totals = [0.0] * len(candidates)
         done = 0
         for world in worlds:
@@ -234,11 +241,13 @@ class ContractSearch(SearchPlayer):
         chosen = set(candidates[best][1])
         return next(a for a in legal if set(a["discard"]) == chosen)
 
-    def _declare(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        me = view["active"].index(view["seat"])
+    def _declare(
+        self, obs: PreferansObservation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
+        me = obs.active.index(obs.seat)
         suits = sorted({parse_bid(a["contract"])[1] for a in legal}, key=LADDER_SUITS.index)
         totals: dict[str, list[float]] = {s: [] for s in suits}
-        for world in self._worlds(view, rng, self.bid_worlds):
+        for world in self._worlds(obs, rng, self.bid_worlds):
             try:
                 values = {s: self._declarer_tricks(world.hands[:], me, s, budget) for s in suits}
             except BudgetExceeded:
@@ -257,13 +266,16 @@ class ContractSearch(SearchPlayer):
         return max(legal, key=worth)
 
     # --- whisting ------------------------------------------------------------------------------
-    def _defend(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def _defend(
+        self, obs: PreferansObservation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
         calls = {a["call"]: a for a in legal}
-        _, trump = parse_bid(view["contract"])
-        active = view["active"]
-        decl = active.index(view["declarer"])
+        assert obs.contract is not None  # whist calls follow the contract
+        _, trump = parse_bid(obs.contract)
+        active = obs.active
+        decl = active.index(obs.declarer)
         tricks: list[float] = []
-        for world in self._worlds(view, rng, self.bid_worlds):
+        for world in self._worlds(obs, rng, self.bid_worlds):
             try:
                 tricks.append(self._declarer_tricks(world.hands[:], decl, trump, budget))
             except BudgetExceeded:
@@ -271,7 +283,7 @@ class ContractSearch(SearchPlayer):
         self.stats["worlds"] += len(tricks)
         if not tricks:
             return None
-        values = whist_call_values(view, tricks)
+        values = whist_call_values(obs, tricks)
         # the margin holds a whist back; among equal values the first call in `values` is taken
         best = max(
             (c for c in values if c in calls),

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 
 from games.ai.base import JSON
+from games.ai.observation.preferans import PreferansObservation, observe
 from games.ai.preferans_search.contract import ContractSearch
 from games.ai.preferans_search.selfish import SelfishSolver
 from games.ai.preferans_search.solver import Solver, sides
@@ -44,24 +45,27 @@ from games.ai.search.budget import Budget, BudgetExceeded
 
 class SearchPreferans(ContractSearch):
     def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        obs = observe(view)
         kind = legal[0]["type"]
         if kind == "play":
-            return self._play(view, legal, rng, budget)
+            return self._play(obs, legal, rng, budget)
         if kind == "bid":
-            return self._bid(view, legal, rng, budget)
+            return self._bid(obs, legal, rng, budget)
         if kind == "exchange":
-            return self._exchange(view, legal, rng, budget)
+            return self._exchange(obs, legal, rng, budget)
         if kind == "declare":
-            return self._declare(view, legal, rng, budget)
+            return self._declare(obs, legal, rng, budget)
         if kind == "defend":
-            return self._defend(view, legal, rng, budget)
+            return self._defend(obs, legal, rng, budget)
         return None
 
     # --- card play -----------------------------------------------------------------------------
-    def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        done = len(view["played"]) // 3
+    def _play(
+        self, obs: PreferansObservation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
+        done = len(obs.played) // 3
         left = 10 - done
-        kind = RASPASY if view["raspasy"] else MISERE if view["contract"] == "MIS" else GAME
+        kind = RASPASY if obs.raspasy else MISERE if obs.contract == "MIS" else GAME
         count = self.worlds
         if kind == RASPASY and self.selfish_exact:
             stop = 10 if left <= self.selfish_exact else done + self.selfish_depth
@@ -70,21 +74,21 @@ class SearchPreferans(ContractSearch):
             stop = 10
         elif kind == GAME:
             stop = done + self.depth
-        elif kind == MISERE and self.duck_depth and view["seat"] != view["declarer"]:
+        elif kind == MISERE and self.duck_depth and obs.seat != obs.declarer:
             stop, count = done + self.duck_depth, self.duck_worlds
         else:
             return None  # Anton's rules (the misère declarer: the search did not play him better)
-        me = view["active"].index(view["turn"])
+        me = obs.active.index(obs.turn)
         # identical worlds (the seat sees every card that matters) are searched once
         weights: dict[tuple[int, ...], tuple[World, int]] = {}
-        for world in self._worlds(view, rng, count):
+        for world in self._worlds(obs, rng, count):
             key = (*world.hands, world.out if kind == RASPASY else 0)
             seen = weights.get(key)
             weights[key] = (world, seen[1] + 1 if seen else 1)
         deals = []
         for world, weight in weights.values():
             talon = bits(world.out)[0] if kind == RASPASY and world.out else -1
-            deals.append((from_view(view, dict(enumerate(world.hands)), talon), weight))
+            deals.append((from_view(obs, dict(enumerate(world.hands)), talon), weight))
         # misère and raspasy deepen a trick at a time while the budget lasts: the deepest pass that
         # searched at least 1 / pass_share of the worlds decides (else what the first pass finished)
         stops = [stop] if stop == 10 or kind == GAME else list(range(done + 1, stop + 1))

@@ -11,9 +11,11 @@ talon cards set the suit of the first two tricks and forehand leads both).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.ai.observation.preferans import PreferansObservation
 from games.ai.search.masks import bits
 from games.engine.preferans.constants import BIDS
 
@@ -29,7 +31,7 @@ GAME, MISERE, RASPASY = "game", "misere", "raspasy"
 JSON = dict[str, Any]
 
 
-def mask_of(cards: list[str]) -> int:
+def mask_of(cards: Iterable[str]) -> int:
     m = 0
     for c in cards:
         m |= 1 << INDEX[c]
@@ -151,32 +153,32 @@ def kind_of(contract: str | None, raspasy: bool) -> str:
     return MISERE if contract == "MIS" else GAME
 
 
-def from_view(view: JSON, hidden: dict[int, int], talon: int = -1) -> Deal:
+def from_view(obs: PreferansObservation, hidden: dict[int, int], talon: int = -1) -> Deal:
     """The Deal of a view in play, with the hands the view does not show given by `hidden`
     (position -> mask; a sampled world) and, in raspasy's first trick, the second talon card that is
     still face down (`talon`). Cards of the current trick are out of the hands."""
-    active = view["active"]
-    me = active.index(view["turn"]) if view["turn"] in active else -1
+    active = obs.active
+    me = active.index(obs.turn) if obs.turn in active else -1
     hands = [0, 0, 0]
     for pos, seat in enumerate(active):
-        shown = view["open_hands"][seat]
-        if seat == view["seat"]:
-            hands[pos] = mask_of(view["hand"])
+        shown = obs.open_hands[seat]
+        if seat == obs.seat:
+            hands[pos] = mask_of(obs.hand)
         elif shown is not None:
             hands[pos] = mask_of(shown)
         else:
             hands[pos] = hidden[pos]
-    trump = SUITS.index(view["trump"]) if view["trump"] else -1
-    declarer = active.index(view["declarer"]) if view["declarer"] is not None else -1
-    kind = kind_of(view["contract"], view["raspasy"])
-    shown_talon = view["talon"] or []
+    trump = SUITS.index(obs.trump) if obs.trump else -1
+    declarer = active.index(obs.declarer) if obs.declarer is not None else -1
+    kind = kind_of(obs.contract, obs.raspasy)
+    shown_talon = obs.talon or ()
     suits = tuple(SUITS.index(c[1]) for c in shown_talon) if kind == RASPASY else ()
-    done = len(view["played"]) // 3
+    done = len(obs.played) // 3
     if kind == RASPASY and len(suits) < 2:
         suits = (*suits, talon >> 3 if talon >= 0 else -1)  # the second card is turned at trick two
-    tricks = [view["tricks_won"][s] for s in active]
-    trick = [(active.index(t["seat"]), INDEX[t["card"]]) for t in view["trick"]]
-    level = _level(view["contract"])
+    tricks = [obs.tricks_won[s] for s in active]
+    trick = [(active.index(t.seat), INDEX[t.card]) for t in obs.trick]
+    level = _level(obs.contract)
     seats = (active[0], active[1], active[2])
     return Deal(kind, hands, trump, declarer, me, trick, tricks, done, suits, seats, level)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from games.ai.anton_preferans import declarer_tricks, misere_risk
-from games.ai.base import JSON
+from games.ai.observation.preferans import PreferansObservation
 
 LADDER_SUITS = ("S", "C", "D", "H", "NT")
 VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
@@ -45,15 +45,18 @@ def declarer_payoff(tricks: float, level: int) -> float:
     return -POOL * v * short - 2 * v * short - v * defence
 
 
-def whist_call_values(view: JSON, tricks: list[float], open_answer: bool = False) -> dict[str, float]:
+def whist_call_values(
+    obs: PreferansObservation, tricks: list[float], open_answer: bool = False
+) -> dict[str, float]:
     """What each whist call is worth to the seat to call, in whists, the declarer taking `tricks` (one
     per world): tricks times the game's value, a set contract, the obligation missed, the declarer's
     pool. A partner still to answer answers with even odds, or with `open_answer` (the analysis, on
     the real cards) as these values tell him. The order of the calls breaks ties: the first wins."""
-    level, _ = parse_bid(view["contract"])
+    assert obs.contract is not None  # whist calls follow the contract
+    level, _ = parse_bid(obs.contract)
     v, need = VALUE[level], OBLIGATION[level]
-    me = view["seat"]
-    others = [c for s, c in enumerate(view["whist_calls"]) if s != me and c is not None]
+    me = obs.seat
+    others = [c for s, c in enumerate(obs.whist_calls) if s != me and c is not None]
 
     def mean(f: Callable[[float], float]) -> float:
         return sum(f(t) for t in tricks) / len(tricks)
@@ -75,7 +78,7 @@ def whist_call_values(view: JSON, tricks: list[float], open_answer: bool = False
 
     unplayed = -POOL_OTHER * v
     half = unplayed + v * HALF_WHISTS.get(level, 0)
-    if view["whist_calls"][me] == "pass" and "half" in others:  # answering a half whist: defend alone
+    if obs.whist_calls[me] == "pass" and "half" in others:  # answering a half whist: defend alone
         return {"pass": unplayed, "whist": mean(lone)}
     if "whist" in others:
         return {"pass": mean(watch), "whist": mean(both)}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferans_search.state import INDEX, RASPASY, SUIT_MASK, SUITS, bits, kind_of, mask_of
 from games.ai.search.sampling import sample_places
 
@@ -34,16 +35,16 @@ class World:
     out: int
 
 
-def replay_voids(view: JSON) -> list[int]:
+def replay_voids(obs: PreferansObservation) -> list[int]:
     """Per position, the suits (as a card mask) the play so far shows it does not hold."""
-    active = view["active"]
+    active = obs.active
     voids = [0, 0, 0]
-    trump = SUITS.index(view["trump"]) if view["trump"] else -1
-    raspasy = view["raspasy"]
-    talon = view["talon"] or []
-    played = [INDEX[c] for c in view["played"]]
+    trump = SUITS.index(obs.trump) if obs.trump else -1
+    raspasy = obs.raspasy
+    talon = obs.talon or ()
+    played = [INDEX[c] for c in obs.played]
     tricks = [played[i : i + 3] for i in range(0, len(played), 3)]
-    current = [(active.index(t["seat"]), INDEX[t["card"]]) for t in view["trick"]]
+    current = [(active.index(t.seat), INDEX[t.card]) for t in obs.trick]
     leader = 0
     for k, cards in enumerate([*tricks, [c for _, c in current]]):
         if not cards:
@@ -75,24 +76,24 @@ def replay_voids(view: JSON) -> list[int]:
     return voids
 
 
-def places(view: JSON) -> tuple[list[int], list[int], list[int], list[int]]:
+def places(obs: PreferansObservation) -> tuple[list[int], list[int], list[int], list[int]]:
     """(the hidden positions, the unseen cards, each card's allowed places as a bit mask over
     hidden positions + OUT, the places' sizes)."""
-    me = view["seat"]
-    active = view["active"]
-    hidden = [pos for pos, seat in enumerate(active) if seat != me and view["open_hands"][seat] is None]
-    seen = mask_of(view["hand"])
-    for cards in view["open_hands"]:
+    me = obs.seat
+    active = obs.active
+    hidden = [pos for pos, seat in enumerate(active) if seat != me and obs.open_hands[seat] is None]
+    seen = mask_of(obs.hand)
+    for cards in obs.open_hands:
         seen |= mask_of(cards or [])
-    seen |= mask_of(view["played"]) | mask_of([t["card"] for t in view["trick"]])
-    talon = mask_of(view["talon"] or [])
+    seen |= mask_of(obs.played) | mask_of([t.card for t in obs.trick])
+    talon = mask_of(obs.talon or ())
     seen |= talon
-    if view["discard"]:
-        seen |= mask_of(view["discard"])
+    if obs.discard:
+        seen |= mask_of(obs.discard)
     unseen = bits(ALL_CARDS & ~seen)
     out_index = len(hidden)
     everywhere = (1 << (len(hidden) + 1)) - 1
-    voids = replay_voids(view) if view["phase"] == "play" else [0, 0, 0]
+    voids = replay_voids(obs) if obs.phase == "play" else [0, 0, 0]
     masks = []
     for card in unseen:
         m = everywhere
@@ -100,14 +101,14 @@ def places(view: JSON) -> tuple[list[int], list[int], list[int], list[int]]:
             if voids[pos] >> card & 1:
                 m &= ~(1 << i)
         masks.append(m)
-    sizes = [view["hand_sizes"][active[pos]] for pos in hidden]
+    sizes = [obs.hand_sizes[active[pos]] for pos in hidden]
     sizes.append(len(unseen) - sum(sizes))
     # the turned talon is in the declarer's hand or discard: it is "seen", but a declarer's hidden hand
     # may still hold it, so it goes back in as a card for the declarer or OUT
-    kind = kind_of(view["contract"], view["raspasy"])
-    if view["talon"] and kind != RASPASY and view["declarer"] is not None and view["discard"] is None:
-        decl = active.index(view["declarer"])
-        gone = mask_of(view["played"]) | mask_of([t["card"] for t in view["trick"]])
+    kind = kind_of(obs.contract, obs.raspasy)
+    if obs.talon and kind != RASPASY and obs.declarer is not None and obs.discard is None:
+        decl = active.index(obs.declarer)
+        gone = mask_of(obs.played) | mask_of([t.card for t in obs.trick])
         for card in bits(talon & ~gone):
             allowed = 1 << out_index
             if decl in hidden and not voids[decl] >> card & 1:
@@ -118,20 +119,21 @@ def places(view: JSON) -> tuple[list[int], list[int], list[int], list[int]]:
     return hidden, unseen, masks, sizes
 
 
-def sample_world(view: JSON, rng: random.Random) -> World:
+def sample_world(obs: PreferansObservation, rng: random.Random) -> World:
     """One world consistent with `view`: hands by position (the seat's own and open hands as shown)."""
-    hidden, cards, masks, sizes = places(view)
+    hidden, cards, masks, sizes = places(obs)
     try:
         dealt = sample_places(cards, masks, sizes, rng)
     except ValueError:  # contradicting inferences (cannot happen from a real view; be safe)
         dealt = sample_places(cards, [(1 << len(sizes)) - 1] * len(cards), sizes, rng)
-    active = view["active"]
+    active = obs.active
     hands = [0, 0, 0]
     for pos, seat in enumerate(active):
-        if seat == view["seat"]:
-            hands[pos] = mask_of(view["hand"])
-        elif view["open_hands"][seat] is not None:
-            hands[pos] = mask_of(view["open_hands"][seat])
+        shown = obs.open_hands[seat]
+        if seat == obs.seat:
+            hands[pos] = mask_of(obs.hand)
+        elif shown is not None:
+            hands[pos] = mask_of(shown)
     for i, pos in enumerate(hidden):
         hands[pos] = sum(1 << c for c in dealt[i])
     return World(hands, sum(1 << c for c in dealt[-1]))

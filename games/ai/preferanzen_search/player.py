@@ -25,6 +25,8 @@ from itertools import combinations
 
 from games.ai.anton_preferanzen import TALON_HOPE, AntonPreferanzen, _discard_candidates
 from games.ai.base import JSON
+from games.ai.observation.preferanzen import PreferanzenObservation as Observation
+from games.ai.observation.preferanzen import observe
 from games.ai.preferanzen_search.games import (
     ACES_MASK,
     anton_keeps,
@@ -67,36 +69,37 @@ class SearchPreferanzen(SearchPlayer):
         self.bid_margin = bid_margin
 
     def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        phase = view["phase"]
+        obs = observe(view)
+        phase = obs.phase
         if phase == "play":
-            return self._play(view, legal, rng, budget)
+            return self._play(obs, legal, rng, budget)
         if phase == "bid":
-            return self._bid(view, legal, rng, budget)
+            return self._bid(obs, legal, rng, budget)
         if phase == "talon":
-            return self._exchange(view, legal, rng, budget)
+            return self._exchange(obs, legal, rng, budget)
         if phase == "declare":
-            return self._declare(view, legal, rng, budget)
+            return self._declare(obs, legal, rng, budget)
         if phase in ("defend", "invite"):
-            return self._defend(view, legal, rng, budget)
+            return self._defend(obs, legal, rng, budget)
         return None
 
     # ------------------------------------------------------------------ card play
-    def _play(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        me = view["seat"]
-        moves = distinct_moves(view, [INDEX[a["card"]] for a in legal])
+    def _play(self, obs: Observation, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        me = obs.seat
+        moves = distinct_moves(obs, [INDEX[a["card"]] for a in legal])
         if len(moves) == 1:
             return next(a for a in legal if a["card"] == NAMES[moves[0]])
         totals = dict.fromkeys(moves, 0.0)
-        left = len(view["hand"])
-        players = len(view["playing"])
+        left = len(obs.hand)
+        players = len(obs.playing)
         if left <= self.exact_tricks:
             depth = EXACT_DEPTH
         else:
-            depth = self.plies + (players - len(view["trick"])) % players
+            depth = self.plies + (players - len(obs.trick)) % players
         done = 0
         game = self._search_game(me)
         for _ in range(self.worlds):
-            deal = self._world_deal(view, rng)
+            deal = self._world_deal(obs, rng)
             table: Table = {}
             try:
                 values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
@@ -124,7 +127,7 @@ class SearchPreferanzen(SearchPlayer):
 
     def _game_value(
         self,
-        view: JSON,
+        obs: Observation,
         game: str,
         suit: str | None,
         worlds: list[tuple[list[int], int]],
@@ -134,9 +137,9 @@ class SearchPreferanzen(SearchPlayer):
         """The declarer's (this seat's) mean points for declaring `game` over `worlds`, taking the pile
         into the hand and discarding as Anton would unless it is a hand game or `fixed_hand` is
         given. Raises BudgetExceeded."""
-        me = view["seat"]
-        vienna = view["game"] == "preference_vienna"
-        terms = game_terms(vienna, game, suit, me, int(view.get("pot") or 0))
+        me = obs.seat
+        vienna = obs.vienna
+        terms = game_terms(vienna, game, suit, me, obs.pot)
         hand_game = game in SPECIAL or game in ("spiel", "herz_hand")
         total = 0.0
         for hands, pile in worlds:
@@ -154,20 +157,20 @@ class SearchPreferanzen(SearchPlayer):
 
     # The worlds and the side searched: one place each, so that a variant (the collusion bench's
     # players) can change what they see or play for.
-    def _worlds(self, view: JSON, rng: random.Random, count: int) -> list[tuple[list[int], int]]:
-        return [sample_hands(view, rng) for _ in range(count)]
+    def _worlds(self, obs: Observation, rng: random.Random, count: int) -> list[tuple[list[int], int]]:
+        return [sample_hands(obs, rng) for _ in range(count)]
 
-    def _world_deal(self, view: JSON, rng: random.Random) -> Deal:
-        return world_deal(view, rng)
+    def _world_deal(self, obs: Observation, rng: random.Random) -> Deal:
+        return world_deal(obs, rng)
 
     def _search_game(self, me: int) -> PreferanzenGame:
         return PreferanzenGame(me)
 
     # ------------------------------------------------------------------ auction
-    def _bid(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        vienna = view["game"] == "preference_vienna"
-        hand = list(view["hand"])
-        worlds = self._worlds(view, rng, self.contract_worlds)
+    def _bid(self, obs: Observation, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        vienna = obs.vienna
+        hand = list(obs.hand)
+        worlds = self._worlds(obs, rng, self.contract_worlds)
         cache: dict[tuple[str, str | None], float] = {}
 
         def value(game: str, suit: str | None) -> float:
@@ -177,14 +180,15 @@ class SearchPreferanzen(SearchPlayer):
                 if chance_of(rough, game, suit, vienna) < HOPELESS:
                     cache[key] = rough
                 else:
-                    cache[key] = self._game_value(view, game, suit, worlds, budget)
+                    cache[key] = self._game_value(obs, game, suit, worlds, budget)
             return cache[key]
 
         def bid_value(action: JSON) -> float:
             bid = str(action["bid"])
             if bid == "hold":
-                high = view["high_bid"]
-                bid = str(high["bid"])
+                high = obs.high_bid
+                assert high is not None  # a hold holds the high bid
+                bid = high.bid
             return max(value(g, s) for g, s in games_for_bid(bid, action.get("suit"), vienna))
 
         try:
@@ -202,12 +206,15 @@ class SearchPreferanzen(SearchPlayer):
         return max(good, key=lambda x: x[0])[1]
 
     # ------------------------------------------------------------------ talon and contract
-    def _exchange(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        vienna = view["game"] == "preference_vienna"
-        hand = list(view["hand"])
-        pool = hand + list(view["talon"])
-        high = view["high_bid"]
-        games = [g for g in games_for_bid(str(high["bid"]), high.get("suit"), vienna)]
+    def _exchange(
+        self, obs: Observation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
+        vienna = obs.vienna
+        hand = list(obs.hand)
+        assert obs.talon is not None and obs.high_bid is not None  # the declarer at his exchange
+        pool = hand + list(obs.talon)
+        high = obs.high_bid
+        games = [g for g in games_for_bid(high.bid, high.suit, vienna)]
         rated = sorted(((anton_value(pool, g, s, vienna), (g, s)) for g, s in games), reverse=True)
         candidates: list[tuple[float, str, str | None, tuple[str, str]]] = []
         for _, (game, suit) in rated[:2]:
@@ -218,12 +225,12 @@ class SearchPreferanzen(SearchPlayer):
             pairs.sort(reverse=True)
             for _, a, b in pairs[:3]:
                 candidates.append((0.0, game, suit, (a, b)))
-        worlds = self._worlds(view, rng, self.contract_worlds)
+        worlds = self._worlds(obs, rng, self.contract_worlds)
         best: tuple[float, tuple[str, str]] | None = None
         try:
             for _, game, suit, (a, b) in candidates:
                 kept = mask_of([c for c in pool if c not in (a, b)])
-                v = self._game_value(view, game, suit, worlds, budget, fixed_hand=kept)
+                v = self._game_value(obs, game, suit, worlds, budget, fixed_hand=kept)
                 if best is None or v > best[0]:
                     best = (v, (a, b))
         except BudgetExceeded:
@@ -233,10 +240,12 @@ class SearchPreferanzen(SearchPlayer):
         pick = sorted(best[1])
         return next((x for x in legal if sorted(x["discard"]) == pick), None)
 
-    def _declare(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        vienna = view["game"] == "preference_vienna"
-        hand = list(view["hand"])
-        worlds = self._worlds(view, rng, self.contract_worlds)
+    def _declare(
+        self, obs: Observation, legal: list[JSON], rng: random.Random, budget: Budget
+    ) -> JSON | None:
+        vienna = obs.vienna
+        hand = list(obs.hand)
+        worlds = self._worlds(obs, rng, self.contract_worlds)
         mine = mask_of(hand)
         # the likeliest games first, so that a spent budget has valued those
         rough = [anton_value(hand, *declared_game(a, vienna), vienna) for a in legal]
@@ -251,10 +260,10 @@ class SearchPreferanzen(SearchPlayer):
                 ):
                     continue
                 if vienna:
-                    v = self._vienna_value(view, action, worlds, budget, mine)
+                    v = self._vienna_value(obs, action, worlds, budget, mine)
                 else:
                     game, suit = declared_game(action, vienna)
-                    v = self._game_value(view, game, suit, worlds, budget, fixed_hand=mine)
+                    v = self._game_value(obs, game, suit, worlds, budget, fixed_hand=mine)
                 if best is None or v > best[0]:
                     best = (v, action)
         except BudgetExceeded:
@@ -262,9 +271,14 @@ class SearchPreferanzen(SearchPlayer):
         return None if best is None else best[1]
 
     def _vienna_value(
-        self, view: JSON, action: JSON, worlds: list[tuple[list[int], int]], budget: Budget, mine: int
+        self,
+        obs: Observation,
+        action: JSON,
+        worlds: list[tuple[list[int], int]],
+        budget: Budget,
+        mine: int,
     ) -> float:
-        me = view["seat"]
+        me = obs.seat
         trump = SUITS.index(str(action["trump"]))
         terms = Terms(
             vienna=True,
@@ -273,7 +287,7 @@ class SearchPreferanzen(SearchPlayer):
             trump=trump,
             declarer=me,
             defense=staying(me),
-            pot=int(view.get("pot") or 0),
+            pot=obs.pot,
             no_aces=bool(action["no_aces"]),
             four_aces=mine & ACES_MASK == ACES_MASK,
         )
@@ -285,14 +299,13 @@ class SearchPreferanzen(SearchPlayer):
         return total / len(worlds)
 
     # ------------------------------------------------------------------ defence
-    def _defend(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        me = view["seat"]
-        declarer = view["declarer"]
+    def _defend(self, obs: Observation, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+        me, declarer = obs.seat, obs.declarer_seat
         partner = 3 - me - declarer
-        defense = list(view["defense"])
-        worlds = self._worlds(view, rng, self.contract_worlds)
+        defense = list(obs.defense)
+        worlds = self._worlds(obs, rng, self.contract_worlds)
         options: list[tuple[list[int], str | None, list[str | None]]] = []
-        if view["phase"] == "defend":
+        if obs.phase == "defend":
             partner_choice = defense[partner] or "stay"
             for choice in ("stay", "drop"):
                 d = defense[:]
@@ -306,48 +319,47 @@ class SearchPreferanzen(SearchPlayer):
         values = []
         try:
             for playing, guest, d in options:
-                values.append(self._defence_value(view, worlds, playing, guest, d, budget))
+                values.append(self._defence_value(obs, worlds, playing, guest, d, budget))
         except BudgetExceeded:
             return None
         pick = 0 if values[0] >= values[1] else 1
-        return legal[pick] if _ordered(legal, view["phase"]) else legal[1 - pick]
+        return legal[pick] if _ordered(legal, obs.phase) else legal[1 - pick]
 
     def defence_option_values(
-        self, view: JSON, worlds: list[tuple[list[int], int]], budget: Budget
+        self, obs: Observation, worlds: list[tuple[list[int], int]], budget: Budget
     ) -> list[float]:
         """The defender's side's expected points over `worlds` for staying and dropping out (phase
         "defend"; the other defender still to choose taken as staying), or for inviting and playing
         alone ("invite"), in that order, as `_defend` weighs them (for the post-match analysis).
         Raises BudgetExceeded."""
-        me, declarer = view["seat"], view["declarer"]
+        me, declarer = obs.seat, obs.declarer_seat
         partner = 3 - me - declarer
-        defense = list(view["defense"])
-        if view["phase"] == "defend":
+        defense = list(obs.defense)
+        if obs.phase == "defend":
             out = []
             for choice in ("stay", "drop"):
                 d = defense[:]
                 d[me], d[partner] = choice, defense[partner] or "stay"
                 playing = sorted([declarer] + [s for s in (me, partner) if d[s] == "stay"])
-                out.append(self._defence_value(view, worlds, playing, None, d, budget))
+                out.append(self._defence_value(obs, worlds, playing, None, d, budget))
             return out
         return [
-            self._defence_value(view, worlds, [0, 1, 2], "invite", defense, budget),
-            self._defence_value(view, worlds, sorted([declarer, me]), None, defense, budget),
+            self._defence_value(obs, worlds, [0, 1, 2], "invite", defense, budget),
+            self._defence_value(obs, worlds, sorted([declarer, me]), None, defense, budget),
         ]
 
     def _defence_value(
         self,
-        view: JSON,
+        obs: Observation,
         worlds: list[tuple[list[int], int]],
         playing: list[int],
         guest: str | None,
         defense: list[str | None],
         budget: Budget,
     ) -> float:
-        me = view["seat"]
-        declarer = view["declarer"]
+        me, declarer = obs.seat, obs.declarer_seat
         partner = 3 - me - declarer
-        base = terms_from_view({**view, "defense": defense, "guest": partner if guest else None})
+        base = terms_from_view(replace(obs, defense=tuple(defense), guest=partner if guest else None))
         total = 0.0
         for hands, _ in worlds:
             terms = base

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from games.ai.base import JSON
+from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search.state import BETTLER, INDEX, SUIT_MASK, TRUMP, Deal, bits
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget
@@ -173,13 +173,13 @@ def solve(deal: Deal, me: int, budget: Budget, depth: int = EXACT_DEPTH, table: 
     return search(PreferanzenGame(me), deal, depth, budget, {} if table is None else table)
 
 
-def distinct_moves(view: JSON, cards: list[int]) -> list[int]:
+def distinct_moves(obs: PreferanzenObservation, cards: list[int]) -> list[int]:
     """The lowest card of each run of legal cards with only played cards between them (they take the
     same tricks in every world)."""
     gone = 0
-    for trick in view["tricks"]:
-        for p in trick["cards"]:
-            gone |= 1 << INDEX[p["card"]]
+    for trick in obs.tricks:
+        for p in trick.cards:
+            gone |= 1 << INDEX[p.card]
     legal = sum(1 << c for c in cards)
     out: list[int] = []
     prev = -1

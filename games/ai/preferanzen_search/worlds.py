@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search.state import (
     ACES,
     ALL_CARDS,
@@ -39,26 +40,26 @@ def others(me: int) -> tuple[int, int]:
     return ((me + 1) % N, (me + 2) % N)
 
 
-def played_cards(view: JSON) -> list[tuple[list[tuple[int, int]], int]]:
+def played_cards(obs: PreferanzenObservation) -> list[tuple[list[tuple[int, int]], int]]:
     """Every trick so far as ([(seat, card), ...], leader), the open trick last."""
-    out = [([(p["seat"], INDEX[p["card"]]) for p in t["cards"]], t["leader"]) for t in view["tricks"]]
-    if view["trick"]:
-        trick = [(p["seat"], INDEX[p["card"]]) for p in view["trick"]]
+    out = [([(p.seat, INDEX[p.card]) for p in t.cards], t.leader) for t in obs.tricks]
+    if obs.trick:
+        trick = [(p.seat, INDEX[p.card]) for p in obs.trick]
         out.append((trick, trick[0][0]))
     return out
 
 
-def excluded(view: JSON) -> list[int]:
+def excluded(obs: PreferanzenObservation) -> list[int]:
     """For each seat, the mask of cards it cannot hold now (from the following rule)."""
     no = [0, 0, 0]
-    contract = view["contract"]
+    contract = obs.contract
     if not contract:
         return no
-    trump = SUITS.index(contract["trump"]) if contract["trump"] else -1
-    declarer = view["declarer"]
-    vienna = view["game"] == "preference_vienna"
-    three = len(view["playing"]) == N
-    for trick, _ in played_cards(view):
+    trump = SUITS.index(contract.trump) if contract.trump else -1
+    declarer = obs.declarer
+    vienna = obs.vienna
+    three = len(obs.playing) == N
+    for trick, _ in played_cards(obs):
         lead = trick[0][1]
         led_suit = SUIT_MASK[lead >> 3]
         winner = lead
@@ -90,33 +91,33 @@ def _beaters(group: int, winner: int, trump: int) -> int:
     return 0
 
 
-def constraints(view: JSON) -> tuple[list[int], list[int], list[int], dict[int, int]]:
+def constraints(obs: PreferanzenObservation) -> tuple[list[int], list[int], list[int], dict[int, int]]:
     """(unseen cards, the places each may go to as bits of (other seat 1, other seat 2, pile), the
     places' sizes, the known hands of the other seats as seat -> mask)."""
-    me = view["seat"]
-    mine = mask_of(view["hand"])
+    me = obs.seat
+    mine = mask_of(obs.hand)
     seen = mine
-    for trick, _ in played_cards(view):
+    for trick, _ in played_cards(obs):
         for _, card in trick:
             seen |= 1 << card
     known: dict[int, int] = {}
-    declarer = view["declarer"]
-    if view.get("open_hand") and declarer is not None and declarer != me:
-        known[declarer] = mask_of(view["open_hand"])
+    declarer = obs.declarer
+    if obs.open_hand and declarer is not None and declarer != me:
+        known[declarer] = mask_of(obs.open_hand)
         seen |= known[declarer]
     pile_known = 0
-    if view.get("talon"):
-        pile_known = mask_of(view["talon"])
-    elif view.get("discards"):
-        pile_known = mask_of(view["discards"])
+    if obs.talon:
+        pile_known = mask_of(obs.talon)
+    elif obs.discards:
+        pile_known = mask_of(obs.discards)
     seen |= pile_known
     unseen = bits(ALL_CARDS & ~seen)
-    no = excluded(view)
+    no = excluded(obs)
     a, b = others(me)
-    contract = view["contract"]
-    if contract and contract.get("no_aces") and declarer is not None and declarer != me:
+    contract = obs.contract
+    if contract and contract.no_aces and declarer is not None and declarer != me:
         no[declarer] |= ACES
-        pile_no_aces = not contract.get("hand")
+        pile_no_aces = not contract.hand
     else:
         pile_no_aces = False
     masks = []
@@ -128,78 +129,79 @@ def constraints(view: JSON) -> tuple[list[int], list[int], list[int], dict[int, 
         if not pile_known and not (pile_no_aces and ACES >> card & 1):
             allowed |= 1 << PILE
         masks.append(allowed)
-    sizes = [0 if s in known else view["hand_sizes"][s] for s in (a, b)]
+    sizes = [0 if s in known else obs.hand_sizes[s] for s in (a, b)]
     sizes.append(len(unseen) - sizes[0] - sizes[1])
     return unseen, masks, sizes, known
 
 
-def sample_hands(view: JSON, rng: random.Random) -> tuple[list[int], int]:
+def sample_hands(obs: PreferanzenObservation, rng: random.Random) -> tuple[list[int], int]:
     """One world: every seat's hand as a mask, and the hidden (or known) pile."""
-    me = view["seat"]
-    cards, masks, sizes, known = constraints(view)
+    me = obs.seat
+    cards, masks, sizes, known = constraints(obs)
     try:
         places = sample_places(cards, masks, sizes, rng)
     except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
         places = sample_places(cards, [7] * len(cards), sizes, rng)
     hands = [0, 0, 0]
-    hands[me] = mask_of(view["hand"])
+    hands[me] = mask_of(obs.hand)
     for place, seat in enumerate(others(me)):
         hands[seat] = known.get(seat, 0) | sum(1 << c for c in places[place])
     pile = sum(1 << c for c in places[PILE])
-    if view.get("talon"):
-        pile = mask_of(view["talon"])
-    elif view.get("discards"):
-        pile = mask_of(view["discards"])
+    if obs.talon:
+        pile = mask_of(obs.talon)
+    elif obs.discards:
+        pile = mask_of(obs.discards)
     return hands, pile
 
 
-def terms_from_view(view: JSON, hands: list[int] | None = None) -> Terms:
-    """The Terms of the deal in play seen from `view` (the four-aces bonus from a world's hands)."""
-    contract = view["contract"]
-    declarer = view["declarer"]
-    vienna = view["game"] == "preference_vienna"
+def terms_from_view(obs: PreferanzenObservation, hands: list[int] | None = None) -> Terms:
+    """The Terms of the deal in play seen from `obs` (the four-aces bonus from a world's hands)."""
+    contract = obs.contract
+    declarer = obs.declarer
+    vienna = obs.vienna
+    assert contract is not None and declarer is not None  # a deal in play
     four = False
     if vienna and hands is not None:
         played = 0
-        for trick, _ in played_cards(view):
+        for trick, _ in played_cards(obs):
             for seat, card in trick:
                 if seat == declarer:
                     played |= 1 << card
         four = (hands[declarer] | played) & ACES == ACES
-    defense = view["defense"]
+    defense = obs.defense
     return Terms(
         vienna=vienna,
-        kind=contract["kind"],
-        game=contract["game"],
-        trump=SUITS.index(contract["trump"]) if contract["trump"] else -1,
+        kind=contract.kind,
+        game=contract.game,
+        trump=SUITS.index(contract.trump) if contract.trump else -1,
         declarer=declarer,
         defense=(defense[0], defense[1], defense[2]),
-        guest=view["guest"],
-        pot=int(view.get("pot") or 0),
-        no_aces=bool(contract.get("no_aces")),
+        guest=obs.guest,
+        pot=obs.pot,
+        no_aces=contract.no_aces,
         four_aces=four,
     )
 
 
-def world_deal(view: JSON, rng: random.Random) -> Deal:
-    """A full Deal in play consistent with `view` (the seat to move is the view's seat)."""
-    hands, _ = sample_hands(view, rng)
-    return deal_in_play(view, hands)
+def world_deal(obs: PreferanzenObservation, rng: random.Random) -> Deal:
+    """A full Deal in play consistent with `obs` (the seat to move is the view's seat)."""
+    hands, _ = sample_hands(obs, rng)
+    return deal_in_play(obs, hands)
 
 
-def deal_in_play(view: JSON, hands: list[int]) -> Deal:
-    """The Deal in play that `view` shows, with every seat's hand now given by `hands` (masks)."""
-    deal = Deal(terms_from_view(view, hands), hands, list(view["playing"]), view["seat"])
-    deal.tricks = list(view["tricks_won"])
+def deal_in_play(obs: PreferanzenObservation, hands: list[int]) -> Deal:
+    """The Deal in play that `obs` shows, with every seat's hand now given by `hands` (masks)."""
+    deal = Deal(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
+    deal.tricks = list(obs.tricks_won)
     run = best = 0
-    for t in view["tricks"]:
-        run = run + 1 if t["winner"] == view["declarer"] else 0
+    for t in obs.tricks:
+        run = run + 1 if t.winner == obs.declarer else 0
         best = max(best, run)
     deal.run, deal.best_run = run, best
-    for p in view["trick"]:
-        card = INDEX[p["card"]]
+    for p in obs.trick:
+        card = INDEX[p.card]
         if not deal.trick or beats(card, deal.winner_card, deal.terms.trump):
-            deal.winner_card, deal.winner_seat = card, p["seat"]
+            deal.winner_card, deal.winner_seat = card, p.seat
         deal.trick += (card,)
-        deal.trick_seats += (p["seat"],)
+        deal.trick_seats += (p.seat,)
     return deal
