@@ -43,9 +43,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @ensure_csrf_cookie
 def new_game(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
-    # The rules link before the script points it at the chosen game: the asked-for or the first game.
     names = packs.names()
-    rules_game = game if game in names else names[0]
+    if game and game not in names:
+        # A stale or mistyped link names no game: say so rather than open another game's dialog.
+        raise Http404(f"no game {game!r}")
+    # The rules link before the script points it at the chosen game: the asked-for or the first game.
+    rules_game = game or names[0]
     return render(request, "frontend/new_game.html", page_context(request, game=game, rules_game=rules_game))
 
 

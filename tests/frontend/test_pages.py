@@ -72,3 +72,13 @@ def test_existing_route_names_still_resolve() -> None:
     assert reverse("home") == "/"
     assert reverse("api-docs") == "/api/docs/"
     assert reverse("healthz") == "/healthz"
+
+
+@pytest.mark.django_db
+def test_the_new_game_dialog_opens_the_game_asked_for_and_refuses_an_unknown_one(client: Client) -> None:
+    asked = client.get(reverse("new-game"), {"game": "schnapsen"})
+    assert asked.status_code == 200
+    assert 'href="/rules/schnapsen/"' in asked.content.decode()
+    unknown = client.get(reverse("new-game"), {"game": "skat"})
+    assert unknown.status_code == 404
+    assert "Kartenbild" not in unknown.content.decode()  # no game's dialog behind the error
