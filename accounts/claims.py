@@ -4,9 +4,9 @@ opened and its leaderboard rows become the account's (on every login, a registra
 
 Only owners change: a seat keeps its display name and origin, and no event is written or rewritten, so a
 replay and the fair-play links (games.identity.entries) read as before. Two fair-play rules stay exact:
-a seat is not moved to a table where the account already holds another seat (that would make one
-person hold two seats of a match), and open or running tables move only up to the account's open-table
-cap (games.identity.table_limit); such seats stay the guest session's, as they were."""
+a seat is not moved to a table where the account already holds another seat (one person would hold two
+seats of a match, or enter a shared-deal event twice), and open or running tables move only up to the
+account's open-table cap (games.identity.table_limit); such seats stay the guest session's, as they were."""
 
 from __future__ import annotations
 
@@ -47,15 +47,16 @@ def guest_claim(*, user_id: int, guest_token: str) -> Claim:
     )
     if not seats:
         return claim
-    match_ids = {s.match_id for s in seats}
-    seated = set(
-        Seat.objects.filter(match_id__in=match_ids, user_id=user_id).values_list("match_id", flat=True)
-    )
+    # Where the account sits already: those tables, and every table of a shared-deal event it entered
+    # (one person, one entry: games.identity.entries).
+    own = Seat.objects.filter(user_id=user_id)
+    seated = set(own.filter(match_id__in={s.match_id for s in seats}).values_list("match_id", flat=True))
+    events = set(own.exclude(match__deal_event="").values_list("match__deal_event", flat=True))
     limit = settings.MAX_OPEN_TABLES
     held = held_tables(Actor(user_id=user_id))
     kept: set[int] = set()
     for seat in seats:
-        if seat.match_id in seated:
+        if seat.match_id in seated or seat.match.deal_event in events:
             claim.already_seated.append(seat.pk)
             kept.add(seat.match_id)
             continue

@@ -114,6 +114,20 @@ def test_a_seat_at_a_table_where_the_account_already_sits_stays_the_guest_s(duel
     assert Seat.objects.get(match_id=match, index=0).user == gerd
 
 
+def test_a_seat_at_another_table_of_a_shared_deal_event_the_account_entered_stays_the_guest_s(duel) -> None:
+    gerd = factories.user("gerd", password=PASSWORD)
+    account = APIClient()
+    account.force_login(gerd)
+    own = open_duel(account)
+    guest = APIClient()
+    theirs, apart = open_duel(guest, name="Gast Gerd"), open_duel(guest, name="Gast Gerd")
+    Match.objects.filter(pk__in=[own, theirs]).update(deal_event="e" * 64)  # one duplicate round
+    assert guest.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+    assert Seat.objects.get(match_id=theirs, index=0).user is None
+    assert Match.objects.get(pk=theirs).created_by is None
+    assert Seat.objects.get(match_id=apart, index=0).user == gerd
+
+
 def test_open_tables_move_only_up_to_the_account_s_cap(duel) -> None:
     gerd = factories.user("gerd", password=PASSWORD)
     account = APIClient()
