@@ -155,6 +155,9 @@ def seat_payload(
     }
     if state is not None:
         payload["view"] = state.view(seat)
+        if over:  # an abandoned match stopped mid-deal: its state still names a turn, but none is left
+            view = payload["view"]
+            view.update({k: v for k, v in (("to_move", None), ("legal", [])) if k in view})
         if summary["practice"] and seat is not None and not summary["embargoed"]:
             # "Alle Hände offen zeigen" (practice against AI only): every hand, to this player only.
             payload["all_hands"] = {str(s["index"]): state.view(s["index"])["hand"] for s in summary["seats"]}

@@ -34,6 +34,20 @@ def _others_present(seats: Iterable[Seat], seat: Seat) -> bool:
     return any(not s.is_ai and s.index != seat.index and s.connections > 0 and not s.left for s in seats)
 
 
+def abandon_after(seats: Iterable[Seat]) -> float:
+    """Seconds all humans must be away before the match is abandoned: a table of one human and AI
+    seats only is paused for PAUSED_TABLE_DAYS (nobody else waits for it), others ABANDON_TIMEOUT."""
+    if sum(1 for s in seats if not s.is_ai) == 1:
+        return settings.PAUSED_TABLE_DAYS * 86400
+    return settings.ABANDON_TIMEOUT
+
+
+def paused(seats: Iterable[Seat]) -> bool:
+    """The only human of a table against AI is away: nothing is played for them (no move timer)."""
+    humans = [s for s in seats if not s.is_ai]
+    return len(humans) == 1 and humans[0].connections == 0 and humans[0].away_since is not None
+
+
 def due_at(
     match: Match, seats: Iterable[Seat], *, requeued_at: dt.datetime | None = None
 ) -> dt.datetime | None:
@@ -51,7 +65,7 @@ def due_at(
         stalled = max(started, requeued_at or started)
         moments.append(stalled + dt.timedelta(seconds=settings.AI_STALL_AFTER))
     elif seat is not None:
-        if match.move_timer > 0:
+        if match.move_timer > 0 and not paused(seats):
             moments.append(started + dt.timedelta(seconds=match.move_timer))
         if seat.connections == 0 and seat.away_since is not None and _others_present(seats, seat):
             away = max(seat.away_since, started)
@@ -69,7 +83,7 @@ def _abandon_at(seats: list[Seat]) -> dt.datetime | None:
     if any(s.connections > 0 or s.away_since is None for s in staying):
         return None
     last_gone = max(s.away_since for s in staying if s.away_since is not None)
-    return last_gone + dt.timedelta(seconds=settings.ABANDON_TIMEOUT)
+    return last_gone + dt.timedelta(seconds=abandon_after(seats))
 
 
 def due_set(*, match_id: int, match: Match | None = None, requeued_at: dt.datetime | None = None) -> None:

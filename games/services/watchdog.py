@@ -6,7 +6,8 @@ them, so a tick's work grows with the due matches, not with the running ones), i
 move that is overdue (a crashed worker never freezes a table); lets Anton play for a human whose move
 timer ran out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then
 Anton keeps the seat until the player returns); and ends a match as abandoned when all its humans
-are gone."""
+are gone (a table against AI whose only human is away is paused: no timer, abandoned only after
+PAUSED_TABLE_DAYS)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from django.utils import timezone
 from games.live.presence import abandon_if_deserted, release_silent_processes
 from games.models import Match, MatchStatus, Seat, WatchdogDue
 from games.services.ai import ai_move_play, ai_move_schedule
-from games.services.due import due_at, due_of, due_set, others_present
+from games.services.due import abandon_after, due_at, due_of, due_set, others_present, paused
 from games.store.events import load_state
 from ops import metrics
 from ops.log_context import match_context
@@ -75,7 +76,7 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
 def _act(match: Match, now: dt.datetime) -> str:
     """What the watchdog did: "abandoned", "requeued", "stand_in" or "" (nothing)."""
     with transaction.atomic():
-        if abandon_if_deserted(match, now, settings.ABANDON_TIMEOUT):
+        if abandon_if_deserted(match, now, abandon_after(match.seats.all())):
             return "abandoned"
     to_move = match.to_move if match.to_move is not None else load_state(match).to_move
     seat = next((s for s in match.seats.all() if s.index == to_move), None)
@@ -87,7 +88,7 @@ def _act(match: Match, now: dt.datetime) -> str:
             ai_move_schedule(match_id=match.pk, seq=match.version, delay=0)
             return "requeued"
         return ""
-    timer = _timer_ran_out(match, waited)
+    timer = _timer_ran_out(match, waited) and not paused(match.seats.all())
     if timer or (_away_too_long(seat, match, now) and others_present(match, seat)):
         if seat.connections == 0 and not seat.autoplay:
             # Only while the seat is still empty: the player may have come back since it was read.

@@ -100,11 +100,11 @@ def test_moves_ai_moves_and_refusals_are_counted(client: Client) -> None:
 def test_watchdog_ticks_and_actions_are_counted(client: Client, settings: Any) -> None:
     anna = factories.actor(factories.user("anna"))
     match = match_create(game="preisjass", creator=anna, seats=[SeatSpec()] + [SeatSpec("ai")] * 3)
-    # The only human leaves: after ABANDON_TIMEOUT the watchdog ends the match.
+    # The only human leaves: the paused table is ended by the watchdog after PAUSED_TABLE_DAYS.
     presence.seat_connected(match_id=match.pk, seat=0, socket="s1")
     presence.seat_disconnected(match_id=match.pk, seat=0, socket="s1")
     before = scrape(client)
-    counts = watchdog_tick(timezone.now() + dt.timedelta(seconds=settings.ABANDON_TIMEOUT + 100))
+    counts = watchdog_tick(timezone.now() + dt.timedelta(days=settings.PAUSED_TABLE_DAYS, seconds=100))
     after = scrape(client)
     match.refresh_from_db()
     assert counts["abandoned"] == 1 and match.status == MatchStatus.ABANDONED

@@ -15,6 +15,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
+from games.live.presence import match_abandon
 from games.models import Match, MatchEvent, Seat, SeatSocket
 from games.signals import process_released
 from tests import factories
@@ -352,4 +353,21 @@ async def test_a_returning_player_is_not_away_in_its_first_state(table) -> None:
     assert first["t"] == "state" and first["d"]["seat"] == 0
     assert first["d"]["match"]["seats"][0]["away"] is False
     assert (await sync_to_async(Seat.objects.get)(match=match, index=0)).connections == 1
+    await again.disconnect()
+
+
+async def test_an_abandoned_match_is_pushed_and_opened_with_no_turn_and_no_action(table) -> None:
+    match, anna, _ = table
+    a, ok = await connect(match.pk, anna)
+    assert ok
+    first = await receive(a)
+    assert first["d"]["view"]["to_move"] == 0 and first["d"]["view"]["legal"]
+    await sync_to_async(match_abandon)(match_id=match.pk)
+    pushed = await receive(a)
+    assert pushed["d"]["match"]["status"] == "abandoned"
+    assert pushed["d"]["view"]["to_move"] is None and pushed["d"]["view"]["legal"] == []
+    await a.disconnect()
+    again, ok = await connect(match.pk, anna)
+    opened = await receive(again)
+    assert opened["d"]["view"]["to_move"] is None and opened["d"]["view"]["legal"] == []
     await again.disconnect()

@@ -96,6 +96,8 @@ class EngineViews:
         """The payload holds this seat's engine view at its seq, and no card besides."""
         assert payload["seat"] == seat
         expected = self.views[payload["seq"]][seat]
+        if payload["match"]["status"] in ("finished", "abandoned"):  # over: nobody's turn, no action
+            expected = {**expected, **{k: v for k, v in (("to_move", None), ("legal", [])) if k in expected}}
         assert payload["view"] == expected, f"seat {seat} at seq {payload['seq']}"
         rest = {k: v for k, v in payload.items() if k != "view"}
         assert not self.cards_in(rest), f"cards outside the view for seat {seat}: {self.cards_in(rest)}"

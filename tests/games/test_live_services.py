@@ -116,7 +116,7 @@ def test_all_humans_leaving_abandons_the_match_and_leave_errors() -> None:
 
 
 def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
-    settings.ABANDON_TIMEOUT = 600
+    settings.ABANDON_TIMEOUT, settings.PAUSED_TABLE_DAYS = 600, 7
     anna = factories.actor(factories.user("anna"))
     match = preisjass_vs_ai(anna)
     presence.seat_disconnected(match_id=match.pk, seat=0, socket=connect(match.pk, 0))
@@ -126,7 +126,11 @@ def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
     assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0, "released": 0}
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING and match.version == version
+    # Its only human away, the table against AI is paused past the abandon time, for days.
     watchdog_tick(later(700))
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+    watchdog_tick(later(7 * 86400 + 100))
     match.refresh_from_db()
     assert match.status == MatchStatus.ABANDONED
 
