@@ -80,7 +80,15 @@ def register(page: Any, username: str, display_name: str) -> None:
     page.wait_for_load_state()
 
 
+def open_site_menu(page: Any) -> None:
+    """On a narrow screen the header's links are behind the menu button: open it (a no-op on desktop)."""
+    toggle = page.locator("header.site .menu-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
 def log_out(page: Any) -> None:
+    open_site_menu(page)
     page.locator("header.site form[action*=logout] button").click()
     page.wait_for_load_state()
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, shot
-from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act, open_table
+from tests.browser.helpers import DESKTOP, PHONE, STEP_JS, act, open_site_menu, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -205,6 +205,7 @@ def test_own_seat_is_not_away_after_reload_and_language_switch(new_page: Any) ->
     page.wait_for_function("() => window.kartentisch.live.lastReceived")
     page.wait_for_timeout(300)
     assert page.evaluate(OWN_AWAY_JS) == []
+    open_site_menu(page)
     page.locator("header.site button[value=en]").click()
     page.wait_for_load_state()
     page.locator("[data-role=status][data-state=live]").wait_for()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import next_step, play_and_wait, play_first_legal
+from tests.browser.helpers import next_step, open_site_menu, play_and_wait, play_first_legal
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +99,7 @@ def test_illegal_click_does_nothing_and_says_why(new_page: Any) -> None:
 def test_phone_screen_in_english_with_keyboard(new_page: Any) -> None:
     page, watch = new_page("en", viewport={"width": 390, "height": 844})
     page.goto("/")
+    open_site_menu(page)
     page.locator("header.site button[value=en]").click()
     page.get_by_role("heading", name="Open tables").wait_for()
     page.goto("/preisjass/")
