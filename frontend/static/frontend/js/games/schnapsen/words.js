@@ -1,7 +1,6 @@
 // Schnapsen's words outside its own panels: the home-page line and picture, the sheet's heading and
-// the contract line (trump, and who closed the stock).
-import { suitName } from "../../cards.js";
-import { t, tf } from "../../i18n.js";
+// the (empty) contract line.
+import { t } from "../../i18n.js";
 
 export const picture = { style: "french", cards: ["QH", "KH", "AH"] }; // a marriage and the Ass
 
@@ -13,9 +12,8 @@ export function sheetTitle() {
   return t("Score sheet of the Bummerl");
 }
 
-export function contractLine(view, names, style) {
-  if (!view.trump) return "";
-  const line = tf("Trump: %(suit)s", { suit: suitName(view.trump, style) });
-  if (typeof view.closed_by === "number") return `${line} · ${tf("%(name)s has closed the stock", { name: names[view.closed_by] })}`;
-  return line;
+// No line above the felt: the felt names the trump beside the stock and its trump card, and the stock's
+// caption says who closed it, so a line here would only repeat them (issue 29).
+export function contractLine() {
+  return "";
 }
