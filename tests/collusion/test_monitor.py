@@ -19,6 +19,8 @@ from collusion.models import CollusionMatch, CollusionPair
 from collusion.services import collusion_project_match
 from games.ai import get_player
 from games.ai.base import Player
+from games.ai.collusion.evidence import NO_CLOCK
+from games.ai.search.player import SearchPlayer
 from games.live.actors import Actor, Origin
 from games.models import Match, MatchStatus
 from games.services.matches import SeatSpec, match_act, match_create, match_join
@@ -124,6 +126,18 @@ def _snapshot() -> list[tuple[Any, ...]]:
 
 def _dealt(match: Match) -> int:
     return int(load_state(match).deal_no)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _node_budgets_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search player here (the pairs' and the AI seat's) stops on its node budget alone: with
+    the CPU-time safety cap a loaded machine would change decisions, and with them the pairs' z."""
+    init = SearchPlayer.__init__
+
+    def unclocked(self: SearchPlayer, nodes: int, seconds: float, fallback: Player) -> None:
+        init(self, nodes, NO_CLOCK, fallback)
+
+    monkeypatch.setattr(SearchPlayer, "__init__", unclocked)
 
 
 @pytest.fixture
