@@ -30,7 +30,9 @@ def profile(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, username: str) -> HttpResponse:
     shown = get_object_or_404(User, username=username, is_active=True)
     context = _figures(request, Actor(user_id=shown.pk), actor_from_request(request))
-    return render(request, "accounts/profile.html", {**context, "shown": shown, "is_me": request.user == shown})
+    return render(
+        request, "accounts/profile.html", {**context, "shown": shown, "is_me": request.user == shown}
+    )
 
 
 def _figures(request: HttpRequest, subject: Actor, viewer: Actor) -> dict[str, Any]:

@@ -130,7 +130,7 @@ def game_figures(subject: Actor) -> list[GameFigures]:
         .filter(match__status=MatchStatus.FINISHED)
         .values_list("match_id", "index")
     }
-    tables: dict[int, list[tuple[int, Decimal, bool, str]]] = defaultdict(list)
+    tables: dict[int, list[tuple[int, Decimal, bool, bool]]] = defaultdict(list)
     rows = LeaderboardEntry.objects.filter(match_id__in={m for m, _ in mine}).values_list(
         "match_id", "seat", "points", "hidden", "unranked", "game"
     )
@@ -190,7 +190,15 @@ def _add_accuracy(tallies: dict[str, _Tally]) -> None:
         tally.decisions += int(row["decisions"])
 
 
-def history_page(subject: Actor, viewer: Actor, page: int, per_page: int = HISTORY_PAGE_SIZE) -> Page[Any]:
+@dataclass(frozen=True)
+class History:
+    """One page of a player's tables: its rows and the paginator's page (numbers, neighbours)."""
+
+    rows: list[HistoryRow]
+    page: Page[Match]
+
+
+def history_page(subject: Actor, viewer: Actor, page: int, per_page: int = HISTORY_PAGE_SIZE) -> History:
     """One page of the player's tables, newest first, as `HistoryRow`s; only the tables `viewer` may see
     (a running duplicate round's to its own players alone). Raises django's InvalidPage for a page that
     does not exist (page 1 always does)."""
@@ -210,11 +218,14 @@ def history_page(subject: Actor, viewer: Actor, page: int, per_page: int = HISTO
         match_id__in=ids
     ).values_list("match_id", "seat", "points", "hidden", "unranked"):
         entries[match_id][seat_index] = (points, not hidden and unranked == "")
-    listed.object_list = [_row(m, own_index.get(m.pk), by_match[m.pk], entries.get(m.pk, {})) for m in found]
-    return listed
+    return History(
+        [_row(m, own_index.get(m.pk), by_match[m.pk], entries.get(m.pk, {})) for m in found], listed
+    )
 
 
-def _row(match: Match, own: int | None, seats: list[Seat], entries: dict[int, tuple[Decimal, bool]]) -> HistoryRow:
+def _row(
+    match: Match, own: int | None, seats: list[Seat], entries: dict[int, tuple[Decimal, bool]]
+) -> HistoryRow:
     opponents = [
         Opponent(
             name=s.display_name or f"#{s.index + 1}",
