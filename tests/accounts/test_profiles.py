@@ -225,6 +225,16 @@ def test_the_profile_speaks_german_and_russian(anna: User, ben: User) -> None:
     assert "Результаты по играм" in ru and "место 1 из 2" in ru
 
 
+def test_the_leaderboard_links_the_names_of_accounts_to_their_profiles(anna: User, ben: User) -> None:
+    table("schnapsen", [(anna, 7), ("guest-token-y", 3)])
+    table("schnapsen", [(ben, 5), (None, 6)])
+    ben.is_active = False
+    ben.save()
+    html = Client().get("/leaderboard/schnapsen/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<a href="/accounts/players/anna/">Anna</a>' in html
+    assert "Gast 1" in html and "Mia (AI)" in html and html.count('href="/accounts/players/') == 1
+
+
 def _signed_in(user: User) -> Client:
     c = Client()
     c.force_login(user)
