@@ -183,10 +183,11 @@ def test_the_public_profile_shows_nothing_private(anna: User, ben: User) -> None
     running = table("schnapsen", [(anna, None), ("guest-secret-token", None)], status=MatchStatus.RUNNING)
     Seat.objects.filter(match=running).update(origin_browser="browser-secret", origin_address="203.0.113.77")
     table("schnapsen", [(anna, 7), (ben, 3)])
-    for viewer in (Client(), _signed_in(ben), _signed_in(anna)):
+    for viewer, own in ((Client(), False), (_signed_in(ben), False), (_signed_in(anna), True)):
         page = viewer.get("/accounts/players/anna/", HTTP_ACCEPT_LANGUAGE="en")
         html = page.content.decode()
         assert page.status_code == 200 and 'data-game="schnapsen"' in html
+        assert ('data-role="own-note"' in html) is own
         for private in ("anna.private@example.org", "guest-secret-token", "browser-secret", "203.0.113.77"):
             assert private not in html
         assert "carl" not in html.lower() and "Carl" not in html  # the linked account is not named
@@ -211,6 +212,8 @@ def test_a_guest_sees_the_figures_of_their_session_and_nobody_else_does(ben: Use
     figures = {f.game: f for f in page.context["figures"]}
     assert list(figures) == ["preisjass"] and figures["preisjass"].against_table == Decimal("150.00")
     assert len(page.context["history"].rows) == 1 and 'data-role="guest-note"' in page.content.decode()
+    assert 'href="/accounts/profile/" data-nav="guest-profile"' in page.content.decode()  # the header's link
+    assert 'data-nav="guest-profile"' not in Client().get("/").content.decode()  # not without a session
     assert "tok-gerti" not in page.content.decode()
     # without a guest session (or signed out) it is the login page; signed in, the own public page
     assert Client().get("/accounts/profile/")["Location"].startswith("/accounts/login/")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import DESKTOP, PHONE, register
+from tests.browser.helpers import DESKTOP, PHONE, open_site_menu, register
 from tests.browser.test_polish import _csrf
 from tests.waiting import wait_until
 
@@ -111,3 +111,22 @@ def test_profiles_show_figures_chart_and_history_in_three_languages(new_page: An
         _look(page, "/accounts/players/bruno/", f"public-{lang}")
         assert page_watch.problems == []
     assert watch.problems == [] and bruno_watch.problems == []
+
+
+def test_a_guest_reaches_their_own_profile_from_the_header(new_page: Any) -> None:
+    page, watch = new_page("en", viewport=PHONE)
+    page.goto("/")
+    body = {"game": "schnapsen", "options": ONE_DEAL, "name": "Gast Gerti"}
+    seats = [{"kind": "human", "name": ""}, {"kind": "ai", "name": "Anton"}]
+    match_id = int(_post(page, "/api/matches/", {**body, "seats": seats})["id"])
+    _play_out([page], match_id)
+    page.goto("/")
+    open_site_menu(page)
+    page.locator("header.site a[data-nav=guest-profile]").click()
+    page.wait_for_url("**/accounts/profile/")
+    assert page.locator("h1").inner_text() == "Gast Gerti"
+    assert page.locator(".game-figure[data-game=schnapsen] [data-field=matches]").inner_text() == "1"
+    assert page.locator(f"tr[data-match='{match_id}'] a[data-replay='{match_id}']").count() == 1
+    assert page.evaluate(FITS_JS)
+    shot(page, "profile-guest-en-phone")
+    assert watch.problems == []
