@@ -5,17 +5,12 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from accounts.forms import RegisterForm
-from accounts.models import User
 from accounts.services import user_register
 from accounts.throttles import registration_allowed
-from games.live.actors import Actor, actor_from_request
-from games.models import MatchStatus
-from games.selectors import actor_matches, matches_visible_to
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -33,23 +28,6 @@ def register(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("profile")
     return render(request, "accounts/register.html", {"form": form})
-
-
-@login_required
-def profile(request: HttpRequest) -> HttpResponse:
-    return redirect("player", username=request.user.get_username())
-
-
-def player(request: HttpRequest, username: str) -> HttpResponse:
-    shown = get_object_or_404(User, username=username, is_active=True)
-    matches = actor_matches(Actor(user_id=shown.pk), statuses=tuple(MatchStatus.values))
-    # A table of a running duplicate round is listed to its own players only.
-    matches = matches_visible_to(matches, actor_from_request(request))[:50]
-    return render(
-        request,
-        "accounts/profile.html",
-        {"shown": shown, "matches": matches, "is_me": request.user == shown},
-    )
 
 
 def locked_out(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:

@@ -84,6 +84,13 @@ def board_top(game: str) -> list[dict[str, Any]]:
     return rows
 
 
+def entry_usernames(entry_ids: list[int]) -> dict[int, str]:
+    """Entry id -> the username of its player's active account, for a link to the public profile (an AI's
+    or a guest's entry has none)."""
+    rows = LeaderboardEntry.objects.filter(pk__in=entry_ids, is_ai=False, user__is_active=True)
+    return dict(rows.values_list("pk", "user__username"))
+
+
 def board_page(game: str, page: int, page_size: int = PAGE_SIZES[0]) -> dict[str, Any]:
     """One page of the top 100. Pages beyond the top 100 do not exist (NotFound); page 1 always does."""
     rows = board_top(game)

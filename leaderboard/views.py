@@ -23,14 +23,17 @@ def index(request: HttpRequest) -> HttpResponse:
 def board(request: HttpRequest, game: str) -> HttpResponse:
     if game not in board_games():
         raise Http404("no such leaderboard")
+    top = selectors.board_top(game)
+    usernames = selectors.entry_usernames([row["id"] for row in top])
     rows = [
         {
             **row,
+            "username": usernames.get(row["id"], ""),
             "saved": datetime.fromisoformat(row["saved_at"]),
             "against": ", ".join(version_name(v) for v in row["opponent_ai_versions"]),
             "level": version_name(row["ai_version"]) if row["ai_version"] else "",
         }
-        for row in selectors.board_top(game)
+        for row in top
     ]
     context = {
         "game": game,

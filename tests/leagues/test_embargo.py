@@ -69,7 +69,7 @@ def test_only_the_players_of_an_embargoed_table_see_it_until_the_round_is_over(d
             assert response.status_code == 403 and 'data-error="embargoed"' in response.content.decode()
         # The lists of carl's matches do not name the table to anyone but its players.
         profile = c.get("/accounts/players/carl/")
-        assert second.pk not in [m.pk for m in profile.context["matches"]]
+        assert second.pk not in [m.match_id for m in profile.context["history"].rows]
         league_page = c.get(f"/leagues/{league_id}/players/carl/")
         assert second.pk not in [m["match_id"] for m in league_page.context["matches"]]
         assert f"/matches/{second.pk}/" not in league_page.content.decode()
@@ -79,7 +79,7 @@ def test_only_the_players_of_an_embargoed_table_see_it_until_the_round_is_over(d
     view = cc.get(f"/api/matches/{second.pk}/view/").json()
     assert view["seat"] == 1 and view["match"]["embargoed"] and len(view["view"]["hand"]) == 3
     assert cc.get(f"/matches/{second.pk}/").status_code == 200
-    assert second.pk in [m.pk for m in cc.get("/accounts/players/carl/").context["matches"]]
+    assert second.pk in [m.match_id for m in cc.get("/accounts/players/carl/").context["history"].rows]
     assert second.pk in [
         m["match_id"] for m in cc.get(f"/leagues/{league_id}/players/carl/").context["matches"]
     ]
@@ -108,7 +108,7 @@ def test_only_the_players_of_an_embargoed_table_see_it_until_the_round_is_over(d
     assert anon.get(f"/api/matches/{second.pk}/verify/").json()["verified"]
     assert len(anon.get(f"/api/matches/{second.pk}/replay/").json()["steps"]) == second.version
     assert anon.get(f"/matches/{second.pk}/replay/").status_code == 200
-    assert second.pk in [m.pk for m in anon.get("/accounts/players/carl/").context["matches"]]
+    assert second.pk in [m.match_id for m in anon.get("/accounts/players/carl/").context["history"].rows]
     listed = admin.get("/admin/games/matchevent/").context["cl"].result_list
     assert {e.match_id for e in listed} >= {first.pk, second.pk}
     page = admin.get(f"/admin/games/match/{second.pk}/change/")

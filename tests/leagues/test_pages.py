@@ -83,6 +83,7 @@ def test_detail_join_open_table_and_player_page(duel, players) -> None:
     player = client_for().get(f"/leagues/{league.pk}/players/anna/")
     assert player.status_code == 200
     assert f"/matches/{played.pk}/replay/" in player.content.decode()
+    assert 'href="/accounts/players/anna/" data-role="profile-link"' in player.content.decode()
     assert client_for().get(f"/leagues/{league.pk}/players/nobody/").status_code == 404
 
 
