@@ -6,6 +6,14 @@
   var body = table.tBodies[0];
   var playerUrl = table.dataset.playerUrl;
 
+  // Each cell is labelled with its column's header (a phone shows the rows as labelled lines).
+  var labels = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.textContent; });
+
+  function label(tr) {
+    Array.prototype.forEach.call(tr.cells, function (td, i) { td.dataset.label = labels[i] || ""; });
+    return tr;
+  }
+
   function cell(text, numeric) {
     var td = document.createElement("td");
     if (numeric) td.className = "num";
@@ -47,7 +55,7 @@
       var versus = cell(against(row.opponent_ai_versions), false);
       versus.dataset.field = "against";
       tr.appendChild(versus);
-      fresh.appendChild(tr);
+      fresh.appendChild(label(tr));
     });
     body.replaceChildren(fresh);
   }

@@ -34,7 +34,7 @@ export function sheet(view, names) {
   const h2 = el("tr");
   for (const name of names) {
     h1.appendChild(el("th", { colspan: "2", scope: "colgroup", class: "player" }, name));
-    h2.append(el("th", { scope: "col", class: "num" }, t("won")), el("th", { scope: "col", class: "num" }, t("Score")));
+    h2.append(el("th", { scope: "col", class: "num gp" }, t("won")), el("th", { scope: "col", class: "num" }, t("Score")));
   }
   head.append(h1, h2);
   const body = table.createTBody();

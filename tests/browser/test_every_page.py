@@ -1,0 +1,116 @@
+"""No page scrolls sideways on a phone: at 390x844, in German, English and Russian, a visitor and a
+registered player (with a finished match, running tables of every game and a league) follow every link
+the site shows them, breadth first from the lobby, and on every page reached the document is no wider
+than the screen. The pages are found by following links, not listed, so a new page is walked as soon as
+something links to it. Each page's screenshot goes to artifacts/every-page/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import OPEN_TABLE_JS, PHONE, SEATS, register
+from tests.browser.test_polish import fast_forward
+
+pytestmark = pytest.mark.browser
+
+# Not pages a player reads (the admin, the API and its docs, files) or links that act (log out,
+# the language switch posts a form).
+SKIP = re.compile(r"^/(admin|api|static|media|i18n|jsi18n|metrics|healthz|readyz)(/|$)|^/accounts/logout/")
+MAX_PAGES = 80
+# A page from each kind the walk must have reached, or it did not walk the site.
+MUST_REACH = {
+    "visitor": [r"^/$", r"^/new/", r"^/rules/\w+/$", r"^/leaderboard/\w+/$", r"^/leagues/$",
+                r"^/accounts/login/$", r"^/accounts/register/$"],
+    "player": [r"^/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
+               r"^/leagues/\d+/$", r"^/leaderboard/\w+/$"],
+}  # fmt: skip
+
+LINKS_JS = """() => [...document.querySelectorAll('a[href]')].map(a => a.href)"""
+WIDTH_JS = """() => ({
+  doc: document.documentElement.scrollWidth,
+  body: document.body.scrollWidth,
+  wide: [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1
+                 && getComputedStyle(e).position !== 'fixed')
+    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')),
+  // a box of the page that scrolls sideways inside it is a sideways scroll too
+  scrollers: [...document.querySelectorAll('body *')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1
+                 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')),
+})"""
+
+
+def _path(url: str, origin: str) -> str | None:
+    url = urldefrag(url)[0]
+    parts = urlsplit(url)
+    if f"{parts.scheme}://{parts.netloc}" != origin:
+        return None
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return None if SKIP.search(parts.path) else path
+
+
+def _walk(page: Any, origin: str, label: str) -> list[str]:
+    """Visit every page linked from the lobby (breadth first, at most MAX_PAGES); return the paths,
+    failing with every page that is wider than the phone."""
+    queue, seen = ["/"], {"/"}
+    visited: list[str] = []
+    too_wide: list[tuple[str, Any]] = []
+    while queue and len(visited) < MAX_PAGES:
+        path = queue.pop(0)
+        response = page.goto(path)
+        assert response is not None and response.status == 200, (label, path, response and response.status)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(400)  # the scripts render lists and tables after load
+        width = page.evaluate(WIDTH_JS)
+        name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "lobby"
+        (ARTIFACTS / "every-page").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "every-page" / f"{label}-{name}.png"), full_page=True)
+        if max(width["doc"], width["body"]) > PHONE["width"] or width["scrollers"]:
+            too_wide.append((path, width))
+        visited.append(path)
+        for url in page.evaluate(LINKS_JS):
+            found = _path(url, origin)
+            if found is not None and found not in seen:
+                seen.add(found)
+                queue.append(found)
+    assert too_wide == [], (label, too_wide)
+    return visited
+
+
+def _reached_all(visited: list[str], kind: str) -> None:
+    for pattern in MUST_REACH[kind]:
+        assert any(re.search(pattern, p) for p in visited), (kind, pattern, visited)
+
+
+def _set_up_player(page: Any, username: str) -> None:
+    """A player with a finished Schnapsen match, a running table of every game and a league."""
+    register(page, username, username.title())
+    page.goto("/")
+    finished = page.evaluate(OPEN_TABLE_JS, ["schnapsen", SEATS["schnapsen"]])
+    page.goto(f"/matches/{finished['id']}/")
+    page.locator("[data-role=status][data-state=live]").wait_for()
+    assert fast_forward(page, finished["id"], keep=-1)["match"]["status"] != "running"
+    for game, seats in SEATS.items():
+        page.evaluate(OPEN_TABLE_JS, [game, seats])
+    page.goto("/leagues/")
+    page.fill("input[name=name]", f"Liga {username}")
+    page.select_option("select[name=game]", "schnapsen")
+    page.locator("form[data-role=league-form] button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/leagues/\d+/$"))
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "ru"])
+def test_no_page_scrolls_sideways_on_a_phone(new_page: Any, server: str, lang: str) -> None:
+    page, watch = new_page(lang, PHONE)
+    _reached_all(_walk(page, server, f"{lang}-visitor"), "visitor")
+
+    player, player_watch = new_page(lang, PHONE)
+    _set_up_player(player, f"walker_{lang}")
+    _reached_all(_walk(player, server, f"{lang}-player"), "player")
+    assert watch.problems == [] and player_watch.problems == [], (watch.problems, player_watch.problems)
