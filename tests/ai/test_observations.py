@@ -16,7 +16,8 @@ import pytest
 
 from games.ai import get_player
 from games.ai.observation import preferans, preferanzen, preisjass
-from games.ai.observation.schnapsen import Card, Marriage, observe
+from games.ai.observation.plays import Play
+from games.ai.observation.schnapsen import Marriage, observe
 from games.engine import CHANCE, get_rules
 from games.engine.cards import DECK_20, DECK_32, DECK_36
 
@@ -53,7 +54,7 @@ def test_the_observation_shows_no_card_the_view_hides(seed: int) -> None:
         # the view shows of the opponent's hand only an exchanged trump card, a marriage, a trick
         assert _cards(obs) <= _cards(view)
         assert obs.seat == seat and list(obs.hand) == view["hand"] and obs.trump == view["trump"]
-        assert obs.trick == tuple(Card(t["seat"], t["card"]) for t in view["trick"])
+        assert obs.trick == tuple(Play(t["seat"], t["card"]) for t in view["trick"])
         assert obs.marriages == tuple(Marriage(m["seat"], m["suit"]) for m in view["marriages"])
         assert obs.points == (view["points"][seat] or 0) and obs.pending == (view["pending"][seat] or 0)
         checked += 1
@@ -80,7 +81,7 @@ def test_the_preisjass_observation_shows_no_card_the_view_hides(seed: int) -> No
             obs = preisjass.observe(view)
             assert _cards(obs) <= _cards(view)
             assert obs.seat == seat and list(obs.hand) == view["hand"] and obs.trump == view["trump"]
-            assert obs.trick == tuple(preisjass.Play(e["seat"], e["card"]) for e in view["trick"])
+            assert obs.trick == tuple(Play(e["seat"], e["card"]) for e in view["trick"])
             assert [len(t) for t in obs.tricks] == [len(t["cards"]) for t in view["tricks"]]
             assert list(obs.game_points) == view["game_points"] and list(obs.played) == view["played"]
             checked += 1
@@ -112,7 +113,7 @@ def test_the_preferans_observation_shows_no_card_the_view_hides(seed: int) -> No
         assert obs.seat == seat and obs.phase == view["phase"] and list(obs.hand) == view["hand"]
         assert obs.talon == _shown(view["talon"]) and obs.discard == _shown(view["discard"])
         assert obs.open_hands == tuple(_shown(h) for h in view["open_hands"])
-        assert obs.trick == tuple(preferans.Play(t["seat"], t["card"]) for t in view["trick"])
+        assert obs.trick == tuple(Play(t["seat"], t["card"]) for t in view["trick"])
         assert [list(b) for b in obs.bids] == view["bids"] and list(obs.whist_calls) == view["whist_calls"]
         assert (obs.contract, obs.declarer, obs.trump, obs.raspasy) == (
             view["contract"],
@@ -149,7 +150,7 @@ def test_the_preferanzen_observation_shows_no_card_the_view_hides(game: str, see
         assert obs.vienna == (game == "preference_vienna") and obs.pot == int(view.get("pot") or 0)
         assert obs.talon == _shown(view["talon"]) and obs.discards == _shown(view["discards"])
         assert obs.open_hand == _shown(view["open_hand"]) and obs.declarer == view["declarer"]
-        assert obs.trick == tuple(preferanzen.Play(p["seat"], p["card"]) for p in view["trick"])
+        assert obs.trick == tuple(Play(p["seat"], p["card"]) for p in view["trick"])
         assert [t.winner for t in obs.tricks] == [t["winner"] for t in view["tricks"]]
         contract = view["contract"]
         assert (obs.contract and obs.contract.kind) == (contract and contract["kind"])
