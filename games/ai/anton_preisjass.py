@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from games.ai.base import JSON
-from games.ai.observation.preisjass import Play, PreisjassObservation, observe
+from games.ai.observation.plays import Play
+from games.ai.observation.preisjass import PreisjassObservation, observe
 from games.engine.cards import DECK_36
 from games.engine.preisjass.cards import PLAIN_RANK, POINTS, TRUMP_RANK, power
 

@@ -31,7 +31,7 @@ from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from games.errors import SamePerson
-from games.live.actors import Actor
+from games.live.actors import Actor, Origin
 from games.models import AccountLink, LinkReason, Match, ResultHold, Seat, SeatKind, Sighting
 
 DEVICE_WINDOW = dt.timedelta(hours=12)
@@ -84,29 +84,32 @@ def event_seats(event: str) -> list[Seat]:
     return [s for s in seats.order_by("match_id", "index") if not s.is_free]
 
 
-def seat_keys(seat: Seat) -> set[Key]:
+def _keys(user_id: int | None, guest_token: str, origin: Origin) -> set[Key]:
+    """What two seats (or an actor and a seat) can share: the account, the browser, either session
+    token, the address only with the device; empty ones share nothing."""
     keys: set[Key] = {
-        (LinkReason.ACCOUNT, seat.user_id),
-        (LinkReason.BROWSER, seat.origin_browser),
-        (LinkReason.SESSION, seat.guest_token),
-        (LinkReason.SESSION, seat.origin_session),
-    }
-    if seat.origin_address and seat.origin_device:
-        keys.add((LinkReason.DEVICE, (seat.origin_address, seat.origin_device)))
-    return {key for key in keys if key[1]}
-
-
-def actor_keys(actor: Actor) -> set[Key]:
-    origin = actor.origin
-    keys: set[Key] = {
-        (LinkReason.ACCOUNT, actor.user_id),
+        (LinkReason.ACCOUNT, user_id),
         (LinkReason.BROWSER, origin.browser),
-        (LinkReason.SESSION, actor.guest_token),
+        (LinkReason.SESSION, guest_token),
         (LinkReason.SESSION, origin.session),
     }
     if origin.address and origin.device:
         keys.add((LinkReason.DEVICE, (origin.address, origin.device)))
     return {key for key in keys if key[1]}
+
+
+def seat_keys(seat: Seat) -> set[Key]:
+    origin = Origin(
+        browser=seat.origin_browser,
+        session=seat.origin_session,
+        address=seat.origin_address,
+        device=seat.origin_device,
+    )
+    return _keys(seat.user_id, seat.guest_token, origin)
+
+
+def actor_keys(actor: Actor) -> set[Key]:
+    return _keys(actor.user_id, actor.guest_token, actor.origin)
 
 
 # The strongest reason first, when two seats share several.

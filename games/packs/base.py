@@ -127,6 +127,9 @@ class GamePack:
     analyser: str | None = None
     #: "module:attribute" of its collusion valuer class (games/ai/collusion/evidence.py), or None
     collusion: str | None = None
+    #: "module:attribute" of its `observe(view)`: the typed observation its AIs read of a seat's view
+    #: (games/ai/observation/), or None
+    observation: str | None = None
     #: how the bench measures AI strength, or None (not measured)
     strength: Strength | None = None
     #: the leaderboard score of a seat

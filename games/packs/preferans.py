@@ -40,6 +40,7 @@ PACK = GamePack(
     },
     analyser="games.ai.analysis.preferans:PreferansAnalyser",
     collusion="games.ai.collusion.evidence:PreferansValuer",
+    observation="games.ai.observation.preferans:observe",
     # Sochi, pool 10, cut at 8 deals (a whole pool-10 match runs 8-28 deals; see --options)
     strength=Strength(
         unit="whists_per_deal",

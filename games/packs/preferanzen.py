@@ -12,6 +12,7 @@ AI_LEVELS = {
     "dora": "games.ai.preferanzen_search.player:DoraPreferanzen",
 }
 COLLUSION = "games.ai.collusion.evidence:PreferanzenValuer"
+OBSERVATION = "games.ai.observation.preferanzen:observe"  # one shape for both variants
 
 
 def points_per_deal(result: JSON, seat: int) -> float:
@@ -34,6 +35,7 @@ PACK = GamePack(
     ai_levels=AI_LEVELS,
     analyser="games.ai.analysis.preferanzen:PreferanzenAnalyser",
     collusion=COLLUSION,
+    observation=OBSERVATION,
     strength=STRENGTH,
     js_module="games/preferanzen.js",
 )

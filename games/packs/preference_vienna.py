@@ -15,6 +15,7 @@ PACK = GamePack(
     ai_levels=preferanzen.AI_LEVELS,
     analyser="games.ai.analysis.preferanzen:vienna_analyser",
     collusion=preferanzen.COLLUSION,
+    observation=preferanzen.OBSERVATION,
     strength=preferanzen.STRENGTH,
     js_module="games/preferanzen.js",
 )

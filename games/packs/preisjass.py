@@ -31,6 +31,7 @@ PACK = GamePack(
         "dora": "games.ai.preisjass_search.player:DoraPreisjass",
     },
     analyser="games.ai.analysis.preisjass:PreisjassAnalyser",
+    observation="games.ai.observation.preisjass:observe",
     strength=Strength(unit="points_per_game", reference=39.25, score=points_per_game, label="runs"),
     scorer=score,
     sacks=True,

@@ -32,6 +32,7 @@ PACK = GamePack(
         "dora": "games.ai.schnapsen_search.player:DoraSchnapsen",
     },
     analyser="games.ai.analysis.schnapsen:SchnapsenAnalyser",
+    observation="games.ai.observation.schnapsen:observe",
     strength=Strength(unit="bummerl_win_percent", reference=50.0, score=bummerl_won, label="Bummerls"),
     ai_names=("Anna",),
     js_module="games/schnapsen.js",

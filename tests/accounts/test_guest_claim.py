@@ -20,6 +20,24 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Kartentisch-2026!"
 
 
+@pytest.fixture
+def gerd() -> User:
+    """The account a guest session logs in to."""
+    return factories.user("gerd", password=PASSWORD)
+
+
+@pytest.fixture
+def account(gerd: User) -> APIClient:
+    """Gerd's own browser, logged in."""
+    c = APIClient()
+    c.force_login(gerd)
+    return c
+
+
+def log_in_as_gerd(c: APIClient) -> None:
+    assert c.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+
+
 def open_duel(c: APIClient, **extra) -> int:
     body = {"game": "duel", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"cards": 2}, **extra}
     r = c.post("/api/matches/", body, format="json")
@@ -86,64 +104,54 @@ def test_registering_from_a_guest_session_keeps_what_the_guest_played(duel) -> N
     assert f'data-replay="{finished}"' in html
 
 
-def test_logging_in_from_a_guest_session_moves_the_seats_too(duel) -> None:
-    gerd = factories.user("gerd", password=PASSWORD)
+def test_logging_in_from_a_guest_session_moves_the_seats_too(duel, gerd: User, account: APIClient) -> None:
     guest = APIClient()
     match = open_duel(guest, name="Gast Gerd")
     assert mine(guest, "active") == {match}
-    assert guest.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+    log_in_as_gerd(guest)
     assert Seat.objects.get(match_id=match, index=0).user == gerd
     assert mine(guest, "active") == {match}
-    # Elsewhere, the account sees it too.
-    elsewhere = APIClient()
-    elsewhere.force_login(gerd)
-    assert mine(elsewhere, "active") == {match}
+    assert mine(account, "active") == {match}  # elsewhere, the account sees it too
 
 
-def test_a_seat_at_a_table_where_the_account_already_sits_stays_the_guest_s(duel) -> None:
+def test_a_seat_at_a_table_where_the_account_already_sits_stays_the_guest_s(
+    duel, gerd: User, account: APIClient
+) -> None:
     """One person, one seat: the account's own seat and the guest's would be two seats of one match."""
-    gerd = factories.user("gerd", password=PASSWORD)
-    account = APIClient()
-    account.force_login(gerd)
     match = open_duel(account)
     guest = APIClient()
     join(guest, match, name="Gast Gerd")
-    assert guest.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+    log_in_as_gerd(guest)
     seat = Seat.objects.get(match_id=match, index=1)
     assert seat.user is None and seat.guest_token and seat.display_name == "Gast Gerd"
     assert Seat.objects.get(match_id=match, index=0).user == gerd
 
 
-def test_a_seat_at_another_table_of_a_shared_deal_event_the_account_entered_stays_the_guest_s(duel) -> None:
-    gerd = factories.user("gerd", password=PASSWORD)
-    account = APIClient()
-    account.force_login(gerd)
+def test_a_seat_at_another_table_of_a_shared_deal_event_the_account_entered_stays_the_guest_s(
+    duel, gerd: User, account: APIClient
+) -> None:
     own = open_duel(account)
     guest = APIClient()
     theirs, apart = open_duel(guest, name="Gast Gerd"), open_duel(guest, name="Gast Gerd")
     Match.objects.filter(pk__in=[own, theirs]).update(deal_event="e" * 64)  # one duplicate round
-    assert guest.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+    log_in_as_gerd(guest)
     assert Seat.objects.get(match_id=theirs, index=0).user is None
     assert Match.objects.get(pk=theirs).created_by is None
     assert Seat.objects.get(match_id=apart, index=0).user == gerd
 
 
-def test_open_tables_move_only_up_to_the_account_s_cap(duel) -> None:
-    gerd = factories.user("gerd", password=PASSWORD)
-    account = APIClient()
-    account.force_login(gerd)
+def test_open_tables_move_only_up_to_the_account_s_cap(duel, gerd: User, account: APIClient) -> None:
     own = open_duel(account)
     guest = APIClient()
     with override_settings(MAX_OPEN_TABLES=3):
         tables = [open_duel(guest, name="Gast Gerd") for _ in range(3)]
-        assert guest.post("/accounts/login/", {"username": "gerd", "password": PASSWORD}).status_code == 302
+        log_in_as_gerd(guest)
     owners = [Seat.objects.get(match_id=m, index=0).user_id for m in tables]
     assert owners == [gerd.pk, gerd.pk, None]  # the account had one table, the cap is three
     assert mine(account, "active") == {own, *tables[:2]}
 
 
-def test_a_session_without_guest_seats_claims_nothing() -> None:
-    gerd = factories.user("gerd")
+def test_a_session_without_guest_seats_claims_nothing(gerd: User) -> None:
     claim = guest_claim(user_id=gerd.pk, guest_token="")
     assert claim.moved == [] and claim.already_seated == [] and claim.over_cap == []
     assert guest_claim(user_id=gerd.pk, guest_token="f" * 32).moved == []

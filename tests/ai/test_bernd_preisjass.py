@@ -11,7 +11,8 @@ from bench.bernd import bernd_run
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.bernd_playout import CARD_INDEX, TABLES, legal
 from games.ai.bernd_preisjass import BerndPreisjass, knowledge, sample_hands, void_masks
-from games.ai.observation.preisjass import Play, PreisjassObservation, observe
+from games.ai.observation.plays import Play
+from games.ai.observation.preisjass import PreisjassObservation, observe
 from games.ai.pimc import sample_deal
 from games.engine import CHANCE
 from games.engine.cards import DECK_36

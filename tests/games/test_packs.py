@@ -1,6 +1,6 @@
-"""The game packs: each names what exists (its engine, AI levels, analyser, collusion valuer), lives in
-a module named for its game, reads its titles per language, and the registry adds and drops a pack from
-elsewhere together with its engine."""
+"""The game packs: each names what exists (its engine, AI levels, analyser, collusion valuer,
+observation), lives in a module named for its game, reads its titles per language, and the registry adds
+and drops a pack from elsewhere together with its engine."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_a_pack_names_what_exists(pack: packs.GamePack) -> None:
     assert "anton" in pack.ai_levels
     for version, player in pack.ai_levels.items():
         assert callable(getattr(load(player)(), "choose", None)), version
-    for factory in (pack.analyser, pack.collusion):
+    for factory in (pack.analyser, pack.collusion, pack.observation):
         if factory is not None:
             assert callable(load(factory))
     assert {"de", "en", "ru"} <= set(pack.titles)

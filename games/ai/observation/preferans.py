@@ -5,14 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.base import JSON
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played to the open trick, and by whom."""
-
-    seat: int
-    card: str
+from games.ai.observation.plays import Play, plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +65,7 @@ def observe(view: JSON) -> PreferansObservation:
         talon=_cards(view["talon"]),
         discard=_cards(view["discard"]),
         whist_calls=tuple(view["whist_calls"]),
-        trick=tuple(Play(t["seat"], t["card"]) for t in view["trick"]),
+        trick=plays(view["trick"]),
         tricks_won=tuple(view["tricks_won"]),
         played=tuple(view["played"]),
     )

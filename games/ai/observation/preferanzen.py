@@ -6,16 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.base import JSON
+from games.ai.observation.plays import Play, plays
 
 VIENNA = "preference_vienna"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played to a trick, and by whom."""
-
-    seat: int
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +82,6 @@ class PreferanzenObservation:
         return self.declarer
 
 
-def _plays(cards: list[JSON]) -> tuple[Play, ...]:
-    return tuple(Play(p["seat"], p["card"]) for p in cards)
-
-
 def _cards(cards: list[str] | None) -> tuple[str, ...] | None:
     return None if cards is None else tuple(cards)
 
@@ -118,8 +107,8 @@ def observe(view: JSON) -> PreferanzenObservation:
         phase=view["phase"],
         hand=tuple(view["hand"]),
         hand_sizes=tuple(view["hand_sizes"]),
-        trick=_plays(view["trick"]),
-        tricks=tuple(Trick(t["leader"], _plays(t["cards"]), t["winner"]) for t in view["tricks"]),
+        trick=plays(view["trick"]),
+        tricks=tuple(Trick(t["leader"], plays(t["cards"]), t["winner"]) for t in view["tricks"]),
         contract=_contract(view["contract"]),
         declarer=view["declarer"],
         high_bid=HighBid(str(high["bid"]), high.get("suit")) if isinstance(high, dict) else None,

@@ -6,14 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.base import JSON
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played to a trick, and by whom."""
-
-    seat: int
-    card: str
+from games.ai.observation.plays import Play, plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +31,6 @@ class PreisjassObservation:
     game_points: tuple[int, ...]
 
 
-def _plays(cards: list[JSON]) -> tuple[Play, ...]:
-    return tuple(Play(e["seat"], e["card"]) for e in cards)
-
-
 def observe(view: JSON) -> PreisjassObservation:
     return PreisjassObservation(
         seat=view["seat"],
@@ -51,8 +40,8 @@ def observe(view: JSON) -> PreisjassObservation:
         bodentrumpf=view["bodentrumpf"],
         dealer=view["dealer"],
         leader=view["leader"],
-        trick=_plays(view["trick"]),
-        tricks=tuple(_plays(t["cards"]) for t in view["tricks"]),
+        trick=plays(view["trick"]),
+        tricks=tuple(plays(t["cards"]) for t in view["tricks"]),
         played=tuple(view["played"]),
         game_points=tuple(view["game_points"]),
     )

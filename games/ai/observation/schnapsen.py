@@ -5,14 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.base import JSON
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A card a seat showed: played to a trick or exchanged for the trump card."""
-
-    seat: int
-    card: str
+from games.ai.observation.plays import Play, plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +21,9 @@ class SchnapsenObservation:
     #: cards in each seat's hand
     hand_sizes: tuple[int, ...]
     #: the open trick, the lead first
-    trick: tuple[Card, ...]
+    trick: tuple[Play, ...]
     #: the last finished trick (empty before the first)
-    last_trick: tuple[Card, ...]
+    last_trick: tuple[Play, ...]
     trump: str
     #: the face-up trump card under the stock (None once taken or exchanged away)
     trump_card: str | None
@@ -46,7 +39,7 @@ class SchnapsenObservation:
     #: tricks taken per seat
     tricks: tuple[int, ...]
     marriages: tuple[Marriage, ...]
-    exchanges: tuple[Card, ...]
+    exchanges: tuple[Play, ...]
 
 
 def observe(view: JSON) -> SchnapsenObservation:
@@ -55,8 +48,8 @@ def observe(view: JSON) -> SchnapsenObservation:
         seat=seat,
         hand=tuple(view["hand"]),
         hand_sizes=tuple(view["hand_sizes"]),
-        trick=tuple(Card(t["seat"], t["card"]) for t in view["trick"]),
-        last_trick=tuple(Card(t["seat"], t["card"]) for t in view["last_trick"] or []),
+        trick=plays(view["trick"]),
+        last_trick=plays(view["last_trick"] or []),
         trump=view["trump"],
         trump_card=view["trump_card"],
         stock_size=view["stock_size"],
@@ -67,5 +60,5 @@ def observe(view: JSON) -> SchnapsenObservation:
         pending=int(view["pending"][seat] or 0),
         tricks=tuple(view["tricks"]),
         marriages=tuple(Marriage(m["seat"], m["suit"]) for m in view["marriages"]),
-        exchanges=tuple(Card(e["seat"], e["card"]) for e in view["exchanges"]),
+        exchanges=plays(view["exchanges"]),
     )

@@ -153,6 +153,14 @@ def kind_of(contract: str | None, raspasy: bool) -> str:
     return MISERE if contract == "MIS" else GAME
 
 
+def shown_hand(obs: PreferansObservation, seat: int) -> int | None:
+    """The mask of `seat`'s hand where the view shows it (the seat's own, an open hand), else None."""
+    if seat == obs.seat:
+        return mask_of(obs.hand)
+    shown = obs.open_hands[seat]
+    return None if shown is None else mask_of(shown)
+
+
 def from_view(obs: PreferansObservation, hidden: dict[int, int], talon: int = -1) -> Deal:
     """The Deal of a view in play, with the hands the view does not show given by `hidden`
     (position -> mask; a sampled world) and, in raspasy's first trick, the second talon card that is
@@ -161,13 +169,8 @@ def from_view(obs: PreferansObservation, hidden: dict[int, int], talon: int = -1
     me = active.index(obs.turn) if obs.turn in active else -1
     hands = [0, 0, 0]
     for pos, seat in enumerate(active):
-        shown = obs.open_hands[seat]
-        if seat == obs.seat:
-            hands[pos] = mask_of(obs.hand)
-        elif shown is not None:
-            hands[pos] = mask_of(shown)
-        else:
-            hands[pos] = hidden[pos]
+        shown = shown_hand(obs, seat)
+        hands[pos] = hidden[pos] if shown is None else shown
     trump = SUITS.index(obs.trump) if obs.trump else -1
     declarer = active.index(obs.declarer) if obs.declarer is not None else -1
     kind = kind_of(obs.contract, obs.raspasy)

@@ -19,7 +19,16 @@ import random
 from dataclasses import dataclass
 
 from games.ai.observation.preferans import PreferansObservation
-from games.ai.preferans_search.state import INDEX, RASPASY, SUIT_MASK, SUITS, bits, kind_of, mask_of
+from games.ai.preferans_search.state import (
+    INDEX,
+    RASPASY,
+    SUIT_MASK,
+    SUITS,
+    bits,
+    kind_of,
+    mask_of,
+    shown_hand,
+)
 from games.ai.search.sampling import sample_places
 
 JSON = dict
@@ -126,14 +135,7 @@ def sample_world(obs: PreferansObservation, rng: random.Random) -> World:
         dealt = sample_places(cards, masks, sizes, rng)
     except ValueError:  # contradicting inferences (cannot happen from a real view; be safe)
         dealt = sample_places(cards, [(1 << len(sizes)) - 1] * len(cards), sizes, rng)
-    active = obs.active
-    hands = [0, 0, 0]
-    for pos, seat in enumerate(active):
-        shown = obs.open_hands[seat]
-        if seat == obs.seat:
-            hands[pos] = mask_of(obs.hand)
-        elif shown is not None:
-            hands[pos] = mask_of(shown)
+    hands = [shown_hand(obs, seat) or 0 for seat in obs.active]
     for i, pos in enumerate(hidden):
         hands[pos] = sum(1 << c for c in dealt[i])
     return World(hands, sum(1 << c for c in dealt[-1]))
