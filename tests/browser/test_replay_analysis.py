@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 
 BUTTONS = ("first", "prev-deal", "prev", "autoplay", "next", "next-deal", "last")
 LABELS = {
-    "de": ["Anfang", "Spiel zurück", "Zurück", "Abspielen", "Weiter", "Spiel vor", "Ende"],
+    # "Ab-spielen": the translation's soft hyphen, where it wraps on a phone
+    "de": ["Anfang", "Spiel zurück", "Zurück", "Ab\u00adspielen", "Weiter", "Spiel vor", "Ende"],
     "en": ["First", "Prev deal", "Back", "Play", "Next", "Next deal", "Last"],
     "ru": ["Начало", "Сдача назад", "Назад", "Пуск", "Вперёд", "Сдача вперёд", "Конец"],
 }
@@ -39,7 +40,7 @@ BUTTONS_JS = """() => [...document.querySelectorAll('.replay-buttons button')].m
   return {name: b.dataset.step || b.dataset.jump || b.dataset.action, aria: b.getAttribute('aria-label'),
           text: label ? label.innerText.trim() : '', svg: !!b.querySelector('svg.icon'),
           top: Math.round(r.top), left: r.left, right: r.right,
-          clipped: label ? label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1 : true};
+          clipped: !label || label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1};
 })"""
 
 WIDTHS_JS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
@@ -103,18 +104,21 @@ def test_the_analysis_started_at_the_end_shows_its_progress_and_its_chart_moves_
     real = page.request.get(url).json()
 
     # The page follows the progress: two counts (a failed poll between them), then the real answer.
+    def running(done: int) -> dict[str, Any]:
+        return {**real, "status": "running", "analysis": None, "progress": {"done": done, "total": 79}}
+
     answers = [
-        {"status": 200, "body": {**real, "status": "running", "analysis": None, "progress": {"done": 11, "total": 79}}},
-        {"status": 503, "body": {"error": {"code": "unavailable", "message": "restarting"}}},
-        {"status": 200, "body": {**real, "status": "running", "analysis": None, "progress": {"done": 40, "total": 79}}},
+        (200, running(11)),
+        (503, {"error": {"code": "unavailable", "message": "restarting"}}),
+        (200, running(40)),
     ]
     methods: list[str] = []
 
     def progress(route: Any) -> None:
         methods.append(route.request.method)
         if route.request.method == "GET" and answers:
-            answer = answers.pop(0)
-            route.fulfill(status=answer["status"], content_type="application/json", body=json.dumps(answer["body"]))
+            code, body = answers.pop(0)
+            route.fulfill(status=code, content_type="application/json", body=json.dumps(body))
         else:
             route.continue_()
 
@@ -180,4 +184,6 @@ def test_the_analysis_started_at_the_end_shows_its_progress_and_its_chart_moves_
             picks.nth(1).click()
             assert view.evaluate(SLIDER_JS) == steps[1]
             shot(view, f"replay-analysis-{size['width']}-{lang}")
+            top = artifacts / f"replay-controls-row-{size['width']}-{lang}.png"
+            view.locator(".replay-controls").screenshot(path=str(top))
             assert not view_watch.problems, view_watch.problems

@@ -47,7 +47,8 @@ export function lineChart({ series, title, xLabel, yLabel, xStart = 1, pick = nu
   }
   const every = Math.max(1, Math.ceil(count / 10));
   for (let i = 0; i < count; i += 1) {
-    if (i % every === 0 || i === count - 1) svg.appendChild(text(x(i), H - PAD.bottom + 15, String(i + xStart), { "text-anchor": "middle" }));
+    // the last position is always numbered; a regular tick too close before it is left out
+    if ((i % every === 0 && count - 1 - i >= Math.max(2, every / 2)) || i === count - 1) svg.appendChild(text(x(i), H - PAD.bottom + 15, String(i + xStart), { "text-anchor": "middle" }));
   }
   svg.appendChild(text((PAD.left + W - PAD.right) / 2, H - 6, xLabel, { "text-anchor": "middle", "font-size": 12 }));
   svg.appendChild(text(12, (PAD.top + H - PAD.bottom) / 2, yLabel, { "text-anchor": "middle", "font-size": 12, transform: `rotate(-90 12 ${(PAD.top + H - PAD.bottom) / 2})` }));
