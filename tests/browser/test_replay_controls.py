@@ -1,6 +1,6 @@
-"""The replay's controls: the step buttons are SVG icons with a visible word each (no font glyph that may
-render as a box), autoplay moves on by itself and pauses, the deal and trick jumps land on a deal's start and a
-trick's end, and at the step where a deal ends its result is shown. A two-deal Preferanzen session
+"""The replay's controls: the step buttons are SVG icons with a visible word each (no font glyph that
+may render as a box), autoplay moves on by itself and pauses, the deal and trick jumps land on a deal's
+start and a trick's end, and at the step where a deal ends its result is shown. A two-deal Preferanzen session
 against the AI is played by clicking first."""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ ICONS_JS = """() => [...document.querySelectorAll('.replay-controls button')].ma
   const r = (svg || b).getBoundingClientRect();
   const word = b.querySelector('.label');
   return {label: b.getAttribute('aria-label'), svg: !!svg, w: r.width, h: r.height,
-          text: word ? word.innerText.trim() : '', step: b.dataset.step || b.dataset.jump || b.dataset.action};
+          text: word ? word.innerText.trim() : '',
+          step: b.dataset.step || b.dataset.jump || b.dataset.action};
 })"""
 
 STEP_INFO_JS = """() => ({

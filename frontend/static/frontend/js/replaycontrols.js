@@ -4,15 +4,17 @@
 import { svgEl, el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 
+// Told apart by shape, not only by their words: a chevron steps, a double triangle jumps a deal, a
+// double triangle at a bar goes to the end, the one big triangle plays.
 const ICONS = {
-  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
-  prev: ["M16 5v14L6 12z"],
-  next: ["M8 5v14l10-7z"],
-  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+  first: ["M3 5h2v14H3z", "M13 5v14L6 12z", "M21 5v14l-7-7z"],
+  prev: ["M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z"],
+  next: ["M8.6 5.4 10 4l8 8-8 8-1.4-1.4 6.6-6.6z"],
+  last: ["M19 5h2v14h-2z", "M3 5v14l7-7z", "M11 5v14l7-7z"],
   play: ["M7 4v16l13-8z"],
   pause: ["M6 5h4v14H6z", "M14 5h4v14h-4z"],
-  "prev-deal": ["M4 5h2v14H4z", "M13 5v14L7 12z", "M20 5v14l-6-7z"],
-  "next-deal": ["M18 5h2v14h-2z", "M11 5v14l6-7z", "M4 5v14l6-7z"],
+  "prev-deal": ["M11 5v14L3 12z", "M20 5v14l-8-7z"],
+  "next-deal": ["M4 5v14l8-7z", "M13 5v14l8-7z"],
 };
 
 /** Puts the icon `name` before the button's label (its word stays visible). */
