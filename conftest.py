@@ -46,6 +46,9 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.PRESENCE_EXPIRY = 0  # type: ignore[attr-defined]
     # Fixtures open many tables for one player; the limit's own tests switch it on.
     settings.MAX_OPEN_TABLES = 0  # type: ignore[attr-defined]
+    # A match played to its end is not analysed unasked (inline, that costs seconds); tests/analysis
+    # switches it on.
+    settings.ANALYSIS_FOR_PLAYERS = False  # type: ignore[attr-defined]
     # A registration or login hashes with PBKDF2's full cost (about a second of CPU on a busy machine);
     # the browser tests register through the form, so a cheap hasher keeps them off the click timeout.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]

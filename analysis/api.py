@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from analysis.admission import Requester
-from analysis.services import analysable, analysis_payload, analysis_request
+from analysis.services import analysable, analysis_read, analysis_request
 from games.api.views import WriteThrottled
 from games.live.actors import actor_from_request
 
@@ -38,7 +38,7 @@ class AnalysisView(WriteThrottled):
     )
     def get(self, request: Request, match_id: int) -> Response:
         requester = requester_of(request)
-        return Response(analysis_payload(analysable(match_id, requester.actor), requester=requester))
+        return Response(analysis_read(analysable(match_id, requester.actor), requester=requester))
 
     @extend_schema(
         operation_id="match_analysis_request",

@@ -35,8 +35,10 @@ from games.models import Match, MatchEvent
 
 log = logging.getLogger(__name__)
 
-#: progress is written about this many times per analysis
+#: progress is written about this many times per analysis, and at least every PROGRESS_EVERY seconds
+#: (a reader watching a slow match sees the count move)
 PROGRESS_STEPS = 25
+PROGRESS_EVERY = 1.0
 #: workers that may take one analysis before it counts as failed
 MAX_ATTEMPTS = 3
 INTERRUPTED = "the analysis was interrupted {attempts} times (its workers stopped); ask again to retry"
@@ -129,11 +131,13 @@ class Lease:
         self.last_done = -1
 
     def progress(self, done: int, total: int) -> None:
-        """The driver's progress callback, after every decision: writes the progress about
-        PROGRESS_STEPS times, and renews the lease whenever a third of it has passed."""
+        """The driver's progress callback, before every decision and at the end: writes the progress
+        about PROGRESS_STEPS times or once PROGRESS_EVERY seconds have passed, and so renews the
+        lease well before it runs out."""
         step = max(1, total // PROGRESS_STEPS)
-        renew = time.monotonic() - self.renewed >= settings.ANALYSIS_LEASE / 3
-        if not (renew or done == total or done - self.last_done >= step):
+        since = time.monotonic() - self.renewed
+        renew = since >= min(PROGRESS_EVERY, settings.ANALYSIS_LEASE / 3)
+        if done == self.last_done or not (renew or done == total or done - self.last_done >= step):
             return
         if not self.mine.update(done=done, total=total, lease_until=timezone.now() + lease_length()):
             raise LeaseLost
@@ -172,16 +176,37 @@ def analyses_recover(
 
 
 def analysis_hand_over_if_lost(analysis_id: int) -> bool:
-    """One analysis as the sweep treats it: a request for a lost one need not wait for the sweep."""
+    """One analysis as the sweep treats it: a request for a lost one need not wait for the sweep.
+    In the embedded server (no sweep unless WATCHDOG_THREAD) this is what picks up an analysis whose
+    run ended without storing anything (the process restarted, or a write failed): the worker thread
+    of this process is the only runner, so one it does not hold is lost, and one it holds is not
+    (however long its lease has lapsed, handing it over would only stop the live run)."""
     now = timezone.now()
     worn_out = Q(status=AnalysisStatus.RUNNING, attempts__gte=MAX_ATTEMPTS)
+    if settings.AI_RUNNER == "thread":
+        if analysis_id in _embedded.items():
+            return False
+        return _hand_over(analysis_id, lost(now, timedelta(0)) & ~worn_out, now)
     return _hand_over(analysis_id, lost(now) & ~worn_out, now)
 
 
+def looks_lost(row: MatchAnalysis, now: datetime) -> bool:
+    """A cheap read-only pre-check for `analysis_hand_over_if_lost` (which writes): pending with no
+    hand-over or an old one (the embedded server: any pending one), or running past its lease."""
+    if row.status == AnalysisStatus.RUNNING:
+        return row.lease_until is None or row.lease_until < now
+    if row.status != AnalysisStatus.PENDING:
+        return False
+    if settings.AI_RUNNER == "thread" or row.queued_at is None:
+        return True
+    return row.queued_at < now - PENDING_LOST_AFTER
+
+
 def _hand_over(analysis_id: int, gone: Q, now: datetime) -> bool:
-    # conditional again: a worker may have taken it since it was read
+    # conditional again: a worker may have taken it since it was read; the progress of the run that
+    # was lost is cleared, so no reader takes it for a live count
     if not MatchAnalysis.objects.filter(gone, pk=analysis_id).update(
-        status=AnalysisStatus.PENDING, lease_until=None, queued_at=now
+        status=AnalysisStatus.PENDING, lease_until=None, queued_at=now, done=0, total=0
     ):
         return False
     log.warning("analysis %s was lost: handed to the runner again", analysis_id)

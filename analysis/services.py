@@ -18,14 +18,15 @@ from django.utils import timezone
 
 from analysis import admission
 from analysis.admission import Requester
+from analysis.errors import Busy, QuotaUsed
 from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.rounds import round_comparison
-from analysis.running import analysis_hand_over_if_lost, analysis_run, analysis_schedule
+from analysis.running import analysis_hand_over_if_lost, analysis_run, analysis_schedule, looks_lost
 from games import selectors
 from games.ai.analysis.registry import get_analyser
 from games.errors import Forbidden
 from games.live.actors import Actor
-from games.models import Match
+from games.models import Match, SeatKind
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,18 @@ def analysis_payload(match: Match, *, requester: Requester | None = None) -> dic
         # the error itself stays in the row (and the log): it may name internals
         **({"message": FAILED_MESSAGE} if row.status == AnalysisStatus.FAILED else {}),
     }
+
+
+def analysis_read(match: Match, *, requester: Requester | None = None) -> dict[str, Any]:
+    """The payload a reader polls (GET). An analysis nobody works on any more (its run ended without
+    storing anything: a restart, a failed write) is handed to the runner again on the way, so a
+    replay left open never watches a count that stopped; reading it costs no quota."""
+    analyser = get_analyser(match.game)
+    if analyser is not None:
+        row = MatchAnalysis.objects.filter(match=match, version=analyser.version).first()
+        if row is not None and looks_lost(row, timezone.now()):
+            analysis_hand_over_if_lost(row.pk)
+    return analysis_payload(match, requester=requester)
 
 
 def analysis_request(*, match: Match, requester: Requester | None) -> dict[str, Any]:
@@ -148,15 +161,44 @@ def _start(match: Match, version: str, row: MatchAnalysis | None, now: datetime)
     return row.pk if again else None
 
 
+def players_of(match: Match) -> list[Requester]:
+    """The match's human players as requesters, in seat order (an account, or a guest's token)."""
+    found = []
+    for seat in match.seats.select_related("user").order_by("index"):
+        if seat.kind != SeatKind.HUMAN or (seat.user_id is None and not seat.guest_token):
+            continue
+        actor = Actor(user_id=seat.user_id, guest_token="" if seat.user_id else seat.guest_token)
+        found.append(Requester(actor=actor, staff=bool(seat.user and seat.user.is_staff)))
+    return found
+
+
+def analysis_request_for_players(match: Match) -> dict[str, Any] | None:
+    """Start the analysis of a match that just ended on behalf of its players, as if one of them had
+    asked: charged to the first (in seat order) whose daily quota and own share of the analyses under
+    way allow it, within the site's cap. None when none may (quota used, or the site busy): then
+    nothing starts, and the replay asks when a player opens it, as before."""
+    for requester in players_of(match):
+        try:
+            return analysis_request(match=match, requester=requester)
+        except (QuotaUsed, Busy):  # this player's quota or share, or the site's cap: the next may
+            continue
+    return None
+
+
 def on_match_finished(sender: Any, match_id: int, **kwargs: Any) -> None:
-    """Receiver of `match_finished` and `match_published`: with settings.ANALYSIS_ON_FINISH, ask for
-    the analysis of a match that is now public (an embargoed table waits for its release)."""
-    if not settings.ANALYSIS_ON_FINISH:
+    """Receiver of `match_finished` and `match_published`: start the analysis of a match that is now
+    public (an embargoed table waits for its release). With settings.ANALYSIS_ON_FINISH every match,
+    as the platform's own (no quota, no cap); else, with ANALYSIS_FOR_PLAYERS, a match with a human
+    player, charged to its players' quota (`analysis_request_for_players`)."""
+    if not (settings.ANALYSIS_ON_FINISH or settings.ANALYSIS_FOR_PLAYERS):
         return
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not match.is_over or match.embargoed or get_analyser(match.game) is None:
         return
     try:
-        analysis_request(match=match, requester=None)
+        if settings.ANALYSIS_ON_FINISH:
+            analysis_request(match=match, requester=None)
+        elif analysis_request_for_players(match) is None:
+            log.info("match %s: no player may start its analysis now (quota or cap)", match_id)
     except Exception:  # the match is finished whatever happens here; a player may ask again
         log.exception("could not start the analysis of match %s", match_id)

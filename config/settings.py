@@ -311,6 +311,9 @@ WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
 # Analyse every finished match at once (docs/analysis.md) instead of when somebody first asks: a
 # Schnapsen Bummerl costs seconds, a Preisjass run up to a minute of one core on the analysis queue.
 ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
+# Otherwise a match with a human player is analysed as it ends, as if its first player with quota
+# left had asked (analysis.services.analysis_request_for_players): the quota and the caps below apply.
+ANALYSIS_FOR_PLAYERS = env_bool("ANALYSIS_FOR_PLAYERS", True)
 # Who pays for them (analysis.admission): a match's players and staff start an analysis, everybody
 # reads a finished one. Analyses one account (or guest) may start in any 24 hours, staff unlimited
 # (0: no quota); analyses queued or running at once on the whole site, one more is refused as busy

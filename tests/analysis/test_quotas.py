@@ -362,10 +362,10 @@ def test_a_crashed_analysis_is_picked_up_by_the_periodic_task(
     assert broker.sent == []
     # The lease runs out (nobody renewed it): the next sweep hands it to a worker again.
     MatchAnalysis.objects.update(lease_until=timezone.now() - timedelta(seconds=1))
-    assert client_for(anna).get(url_of(match)).json()["status"] == "running"
     assert tasks.recover.apply().get() == 1
     assert MatchAnalysis.objects.get().status == AnalysisStatus.PENDING
     assert tasks.recover.apply().get() == 0  # handed over once, not at every sweep
+    assert client_for(anna).get(url_of(match)).json()["status"] == "pending"  # nor at every poll
     assert broker.deliver() == [True]
     row = MatchAnalysis.objects.get()
     assert row.status == AnalysisStatus.DONE and row.attempts == 2 and row.lease_until is None

@@ -42,6 +42,9 @@ def _server_env(db_path: Path) -> dict[str, str]:
         # Every browser test registers and plays from 127.0.0.1, many tables per player.
         THROTTLE_REGISTRATIONS="100000/hour",
         MAX_OPEN_TABLES="0",
+        # The shared server analyses only on request (an analysis per finished match would load the
+        # machine under every other test); the analysis tests start servers of their own.
+        ANALYSIS_FOR_PLAYERS="0",
         PYTHONUNBUFFERED="1",
     )
     return env

@@ -1,15 +1,21 @@
-// The post-match analysis in the replay: read when the replay opens, and asked for (POST, then polled
-// while it runs) when the reader may (a player of the match, or staff); then at each step the played
-// move, the best move, the loss and its class, a summary per player, a chart of the evaluation after
-// each decision and "next mistake". A refusal is said in words: the daily quota (until when), or a
-// busy site (asked again by itself once the answer's time is up).
+// The post-match analysis in the replay: read when the replay opens (it usually started when the match
+// ended), asked for (POST) when the reader may (a player of the match, or staff) and nobody has, and
+// polled while it runs, with a growing pause while the count stands still and through a failed request
+// (the count, "decision 12 of 79", and a bar); the figures appear as soon as it is done. Then at each
+// step the played move, the best move, the loss and its class, a summary per player, a chart of the
+// evaluation after each decision (a point picked jumps the replay there, the current one is marked)
+// and "next mistake". A refusal is said in words: the daily quota (until when), or a busy site (asked
+// again by itself once the answer's time is up).
 import { get, post } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el } from "./dom.js";
 import { clock, fmt } from "./format.js";
 import { t, tf, tn } from "./i18n.js";
 
-const POLL_MS = 1500;
+// the pause between polls: from POLL_MS, half as long again each time the count has not moved (or a
+// request failed), at most POLL_MAX_MS
+const POLL_MS = 1000;
+const POLL_MAX_MS = 8000;
 const SERIOUS = new Set(["mistake", "blunder"]);
 
 export function classLabel(name) {
@@ -61,11 +67,30 @@ export function kindLabel(kind) {
 export function analysisView(matchId, box, panel, opts) {
   const url = `/api/matches/${matchId}/analysis/`;
   const status = el("p", { class: "muted", "data-role": "analysis-status", role: "status" });
-  box.replaceChildren(el("h2", {}, t("Analysis")), status);
+  const bar = el("progress", { class: "analysis-progress", "data-role": "analysis-progress", hidden: true });
+  box.replaceChildren(el("h2", {}, t("Analysis")), status, bar);
   let bySeq = new Map();
   let decisions = [];
   let unit = "";
   let current = null;
+  let chart = null;
+  let pause = POLL_MS;
+  let seen = "";
+
+  function showProgress(p) {
+    bar.hidden = !p.total;
+    if (p.total) {
+      bar.max = p.total;
+      bar.value = p.done;
+      bar.setAttribute("aria-label", t("Analysis progress"));
+    }
+    // the decision being valued: the ones done, and the next
+    status.textContent = p.total
+      ? tf("Analysing decision %(n)s of %(total)s…", { n: Math.min(p.done + 1, p.total), total: p.total })
+      : t("The analysis is starting…");
+    status.dataset.done = String(p.done);
+    status.dataset.total = String(p.total);
+  }
 
   function render(payload) {
     if (payload.round) box.append(roundTable(payload.round));
@@ -84,19 +109,24 @@ export function analysisView(matchId, box, panel, opts) {
     }
     if (payload.status !== "done") {
       const p = payload.progress || { done: 0, total: 0 };
-      status.textContent = p.total
-        ? tf("Analysing: %(done)s of %(total)s decisions…", { done: p.done, total: p.total })
-        : t("The analysis is starting…");
+      showProgress(p);
       status.dataset.state = "running";
+      // poll sooner while the count moves, back off while it stands still
+      const now = `${payload.status}:${p.done}/${p.total}`;
+      pause = now === seen ? Math.min(POLL_MAX_MS, pause * 1.5) : POLL_MS;
+      seen = now;
       return true;
     }
+    bar.hidden = true;
     const analysis = payload.analysis;
     decisions = analysis.decisions;
     unit = analysis.unit;
     bySeq = new Map(decisions.map((d) => [d.seq, d]));
     status.dataset.state = "done";
     status.textContent = tf("Every decision valued with all hands open and from the player's own view, in %(unit)s.", { unit: unitLabel(unit) });
-    box.append(summaryTable(analysis), evaluationChart());
+    chart = evaluationChart();
+    box.append(summaryTable(analysis), chart,
+      el("p", { class: "muted chart-hint" }, t("Click or tap a point of the chart (or use the arrow keys on it) to go to that decision.")));
     if (current !== null) show(current);
     opts.onReady();
     return false;
@@ -149,13 +179,32 @@ export function analysisView(matchId, box, panel, opts) {
       // one unit on the axis: decisions valued in another (Preferans bids, in whists) are left out
       values: decisions.map((d) => (d.seat === seat && (d.unit || unit) === unit ? d.open.played : null)),
     }));
-    const chart = lineChart({ series, title: t("Evaluation after each decision (all hands open)"), xLabel: t("Decision"), yLabel: unitLabel(unit) });
-    chart.dataset.role = "analysis-chart";
-    return chart;
+    const label = opts.label || ((action) => opts.describe(action, 0));
+    const pick = {
+      // "Decision 12: Anna, Herz-Ass — Mistake"
+      label: (i) => tf("Decision %(n)s: %(player)s, %(move)s — %(class)s",
+        { n: i + 1, player: names[decisions[i].seat], move: label(decisions[i].played), class: classLabel(decisions[i].class) }),
+      onPick: (i) => opts.onPick && opts.onPick(decisions[i].seq),
+    };
+    const figure = lineChart({ series, title: t("Evaluation after each decision (all hands open)"), xLabel: t("Decision"), yLabel: unitLabel(unit), pick });
+    figure.dataset.role = "analysis-chart";
+    return figure;
+  }
+
+  // The chart's marker: the decision at this step, else the last one before it.
+  function markChart(seq) {
+    if (!chart || !chart.mark) return;
+    let at = -1;
+    decisions.forEach((d, i) => {
+      if (d.seq <= seq) at = i;
+    });
+    chart.mark(at < 0 ? null : at);
+    chart.dataset.current = at < 0 ? "" : String(at);
   }
 
   function show(seq) {
     current = seq;
+    markChart(seq);
     const d = bySeq.get(seq);
     panel.hidden = !d;
     if (!d) {
@@ -196,17 +245,26 @@ export function analysisView(matchId, box, panel, opts) {
   }
 
   function follow(payload) {
-    if (render(payload)) setTimeout(poll, POLL_MS);
+    if (render(payload)) setTimeout(poll, pause);
   }
 
+  // A request that failed on the way (the network, a restart, a busy server) is tried again after a
+  // longer pause, the count left as it was; a refusal (the match not visible) ends the polling.
   async function poll() {
     let payload;
     try {
       payload = await get(url);
     } catch (exc) {
-      status.textContent = exc.message;
+      if (exc.status === 0 || exc.status === 429 || exc.status >= 500) {
+        pause = Math.min(POLL_MAX_MS, pause * 1.5);
+        status.dataset.retrying = "true";
+        setTimeout(poll, pause);
+      } else {
+        status.textContent = exc.message;
+      }
       return;
     }
+    delete status.dataset.retrying;
     follow(payload);
   }
 

@@ -9,7 +9,7 @@ import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { seatNames } from "./seats.js";
 import { scoreChart } from "./scorechart.js";
-import { addControls, icon } from "./replaycontrols.js";
+import { addControls, decorate } from "./replaycontrols.js";
 import { finishedRows, renderRowResult, renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
 import { gameTitle, sheetTitle } from "./titles.js";
@@ -145,13 +145,19 @@ async function verifyDeals(ev) {
 // The analysis (analysis.js) and its "next mistake" button, enabled once the figures are there.
 function addAnalysis() {
   const next = el("button", { type: "button", "data-jump": "next-mistake", disabled: true }, t("Next mistake"));
-  ui.controls.appendChild(next);
+  controls.extras.appendChild(next);
   analysis = analysisView(matchId, ui.analysis, ui.decision, {
     names,
     describe: (action, seat) => describe({ ...action, seat }),
     label: (action) => label(action),
     onReady: () => {
       next.disabled = false;
+    },
+    // a point of the evaluation chart picked: the replay goes to that decision
+    onPick: (seq) => {
+      if (controls) controls.stop();
+      const i = data.steps.findIndex((step) => step.seq === seq);
+      if (i >= 0) show(i);
     },
   });
   next.addEventListener("click", () => {
@@ -179,8 +185,10 @@ get(`/api/matches/${matchId}/replay/`)
     ui.title.textContent = `${t("Replay")}: ${gameTitle(data.match.game)} #${matchId}`;
     ui.slider.max = String(data.steps.length - 1);
     root.querySelector(".sheet-box summary").textContent = sheetTitle(data.match.game);
+    const keys = { first: "Home", prev: "←", next: "→", last: "End" };
     root.querySelectorAll("[data-step]").forEach((btn) => {
-      btn.replaceChildren(icon(btn.dataset.step));
+      decorate(btn, btn.dataset.step);
+      btn.title = `${btn.getAttribute("aria-label")} (${keys[btn.dataset.step]})`;
       btn.addEventListener("click", () => onStep(btn.dataset.step));
     });
     controls = addControls(ui.controls, data.steps, { index: () => index, count: () => data.steps.length, show });
@@ -188,10 +196,17 @@ get(`/api/matches/${matchId}/replay/`)
     ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
     document.addEventListener("keydown", (ev) => {
       if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
+      if (ev.target instanceof HTMLSelectElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      if (ev.defaultPrevented) return; // the chart's own keys
       const kind = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[ev.key];
       if (kind && ev.target !== ui.slider) {
         ev.preventDefault();
         onStep(kind);
+      } else if (ev.key === "PageUp" || ev.key === "PageDown") {
+        ev.preventDefault();
+        controls.deal(ev.key === "PageDown");
+      } else if (ev.key === "p" || ev.key === "P") {
+        controls.toggle();
       }
     });
     show(0);

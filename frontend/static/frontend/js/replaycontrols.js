@@ -1,18 +1,28 @@
-// The replay's controls beyond the slider: SVG icons on the step buttons (the ⏮ ⏭ glyphs are missing
-// from some fonts), autoplay with a speed, and jumps by deal and by trick and to a deal by number.
+// The replay's controls: one row of labelled buttons from the template (first, previous deal, previous,
+// play/pause, next, next deal, last), each with an SVG icon above its word (the ⏮ ⏭ glyphs are missing
+// from some fonts), and a row of the rest: autoplay speed, jumps by trick and to a deal by number.
 import { svgEl, el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 
+// Told apart by shape, not only by their words: a chevron steps, a double triangle jumps a deal, a
+// double triangle at a bar goes to the end, the one big triangle plays.
 const ICONS = {
-  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
-  prev: ["M16 5v14L6 12z"],
-  next: ["M8 5v14l10-7z"],
-  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+  first: ["M3 5h2v14H3z", "M13 5v14L6 12z", "M21 5v14l-7-7z"],
+  prev: ["M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z"],
+  next: ["M8.6 5.4 10 4l8 8-8 8-1.4-1.4 6.6-6.6z"],
+  last: ["M19 5h2v14h-2z", "M3 5v14l7-7z", "M11 5v14l7-7z"],
   play: ["M7 4v16l13-8z"],
   pause: ["M6 5h4v14H6z", "M14 5h4v14h-4z"],
-  "prev-deal": ["M4 5h2v14H4z", "M13 5v14L7 12z", "M20 5v14l-6-7z"],
-  "next-deal": ["M18 5h2v14h-2z", "M11 5v14l6-7z", "M4 5v14l6-7z"],
+  "prev-deal": ["M11 5v14L3 12z", "M20 5v14l-8-7z"],
+  "next-deal": ["M4 5v14l8-7z", "M13 5v14l8-7z"],
 };
+
+/** Puts the icon `name` before the button's label (its word stays visible). */
+export function decorate(button, name) {
+  const old = button.querySelector("svg.icon");
+  if (old) old.replaceWith(icon(name));
+  else button.prepend(icon(name));
+}
 
 export function icon(name) {
   return svgEl("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true", focusable: "false", class: "icon" },
@@ -40,8 +50,9 @@ function before(list, index) {
 }
 
 /**
- * Adds the autoplay, speed and jump controls to `bar`. nav: {index(), count(), show(i)}.
- * Returns {stop()} (autoplay stops when the reader steps by hand).
+ * Wires the template's autoplay and deal buttons in `bar` and adds the speed and the trick and deal
+ * jumps in a row of their own. nav: {index(), count(), show(i)}. Returns {stop(), toggle(), extras}
+ * (autoplay stops when the reader steps by hand; `extras` is the second row).
  */
 export function addControls(bar, steps, nav) {
   const marks = landmarks(steps);
@@ -49,12 +60,14 @@ export function addControls(bar, steps, nav) {
   const speed = el("select", { "data-role": "speed", "aria-label": t("Autoplay speed") },
     ...[[2000, t("slow")], [1000, t("normal")], [400, t("fast")]].map(([ms, label]) => el("option", { value: ms }, label)));
   speed.value = "1000";
-  const play = el("button", { type: "button", "data-action": "autoplay", "aria-pressed": "false" });
+  const play = bar.querySelector("[data-action=autoplay]");
+  const playLabel = play.querySelector(".label");
   const drawPlay = () => {
     const on = timer !== null;
-    play.replaceChildren(icon(on ? "pause" : "play"));
+    decorate(play, on ? "pause" : "play");
+    playLabel.textContent = on ? t("Pause") : t("Play");
     play.setAttribute("aria-label", on ? t("Pause") : t("Play automatically"));
-    play.title = play.getAttribute("aria-label");
+    play.title = `${play.getAttribute("aria-label")} (P)`;
     play.setAttribute("aria-pressed", on ? "true" : "false");
   };
   const stop = () => {
@@ -70,17 +83,17 @@ export function addControls(bar, steps, nav) {
     nav.show(nav.index() + 1);
     timer = setTimeout(tick, Number(speed.value));
   };
-  play.addEventListener("click", () => {
+  const toggle = () => {
     if (timer !== null) stop();
     else {
       timer = setTimeout(tick, Number(speed.value));
       drawPlay();
     }
-  });
+  };
+  play.addEventListener("click", toggle);
   drawPlay();
 
-  const jump = (name, label, target, iconName) => {
-    const button = el("button", { type: "button", "data-jump": name, "aria-label": label, title: label }, iconName ? icon(iconName) : label);
+  const wire = (button, target) => {
     button.addEventListener("click", () => {
       stop();
       const to = target(nav.index());
@@ -88,6 +101,13 @@ export function addControls(bar, steps, nav) {
     });
     return button;
   };
+  const jump = (name, label, target) => wire(el("button", { type: "button", "data-jump": name }, label), target);
+  for (const [name, target] of [["prev-deal", (i) => before(marks.deals, i)], ["next-deal", (i) => after(marks.deals, i)]]) {
+    const button = bar.querySelector(`[data-jump=${name}]`);
+    decorate(button, name);
+    button.title = `${button.getAttribute("aria-label")} (${name === "prev-deal" ? "PgUp" : "PgDn"})`;
+    wire(button, target);
+  }
   const dealSelect = el("select", { "data-role": "jump-deal", "aria-label": t("Go to deal") },
     el("option", { value: "" }, t("Go to deal…")),
     ...marks.deals.map((i, n) => el("option", { value: i }, tf("Deal %(n)s", { n: n + 1 }))));
@@ -97,13 +117,16 @@ export function addControls(bar, steps, nav) {
     nav.show(Number(dealSelect.value));
     dealSelect.value = "";
   });
-  const group = el("span", { class: "replay-jumps" },
-    play, speed,
-    jump("prev-deal", t("Previous deal"), (i) => before(marks.deals, i), "prev-deal"),
-    jump("next-deal", t("Next deal"), (i) => after(marks.deals, i), "next-deal"),
-    jump("prev-trick", t("Previous trick"), (i) => before(marks.tricks, i), null),
-    jump("next-trick", t("Next trick"), (i) => after(marks.tricks, i), null),
+  const extras = el("div", { class: "replay-jumps" },
+    speed,
+    jump("prev-trick", t("Previous trick"), (i) => before(marks.tricks, i)),
+    jump("next-trick", t("Next trick"), (i) => after(marks.tricks, i)),
     marks.deals.length > 1 ? dealSelect : null);
-  bar.appendChild(group);
-  return { stop };
+  bar.appendChild(extras);
+  const deal = (forward) => {
+    stop();
+    const to = forward ? after(marks.deals, nav.index()) : before(marks.deals, nav.index());
+    if (to !== undefined) nav.show(to);
+  };
+  return { stop, toggle, deal, extras };
 }
