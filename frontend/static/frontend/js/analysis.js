@@ -149,7 +149,10 @@ export function analysisView(matchId, box, panel, opts) {
           el("td", {}, String(row.blunder)),
           el("td", { "data-field": "lost-per-deal" }, amount(row.lost_per_deal, analysis.unit)),
           ...others.map((u) => el("td", { "data-field": "lost-other" }, amount((row.lost_other || {})[u] || 0, u)))));
-    return el("table", { class: "analysis-summary", "data-role": "analysis-summary" }, el("thead", {}, head), el("tbody", {}, ...rows));
+    // each cell carries its column's header: on a phone the rows show as labelled lines (`stack`)
+    const labels = [...head.children].map((th) => th.textContent);
+    for (const tr of rows) [...tr.children].forEach((td, i) => { td.dataset.label = labels[i]; });
+    return el("table", { class: "analysis-summary stack", "data-role": "analysis-summary" }, el("thead", {}, head), el("tbody", {}, ...rows));
   }
 
   // A released duplicate round: every table's result of each deal for the same seat (the same hand),
