@@ -97,7 +97,8 @@ def test_the_open_tables_are_in_view_on_the_desktop_lobby(new_page: Any) -> None
         box = page.locator(f"#{name}").bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], (name, box)
     box = row.locator("[data-join]").bounding_box()
-    assert box and box["y"] + box["height"] <= DESKTOP["height"] and box["x"] + box["width"] <= DESKTOP["width"]
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
+    assert box["x"] + box["width"] <= DESKTOP["width"], box
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lobby-open-tables-1366.png"))
     # The phone: one column, no sideways scrolling, the open tables before the finished matches.
