@@ -62,6 +62,7 @@ def test_the_hand_clears_the_sheet_label_and_the_trick_note_survives_a_reload(
     open_table(page, game)
     page.wait_for_function(STEP_JS, timeout=30000)
     _check_hand_clears_the_label(page, game)
+    page.set_viewport_size(DESKTOP)
     # Play until a finished trick is noted, on my turn in the middle of a deal.
     for _ in range(80):
         step = page.wait_for_function(STEP_JS, timeout=30000).json_value()
