@@ -15,6 +15,7 @@ from games.errors import Embargoed, Forbidden, NotFound
 from games.identity import fairness
 from games.live.actors import Actor
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.services.due import paused
 from games.store.events import load_state
 
 
@@ -97,7 +98,9 @@ def matches_visible_to(matches: QuerySet[Match], actor: Actor) -> QuerySet[Match
 
 
 def match_summary(match: Match) -> dict[str, Any]:
-    """Public facts about a table: never a card."""
+    """Public facts about a table: never a card. `paused`: its only human is away from a table against
+    AI, which waits for them (services/due.py) and goes on where it stopped when they are back."""
+    seats = list(match.seats.all())
     return {
         "id": match.pk,
         "game": match.game,
@@ -112,6 +115,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "trick_pause": settings.TRICK_PAUSE,
         "seed_commitment": match.seed_commitment,
         "created_at": match.created_at.isoformat(),
+        "paused": match.status == MatchStatus.RUNNING and paused(seats),
         "seats": [
             {
                 "index": s.index,
@@ -126,7 +130,7 @@ def match_summary(match: Match) -> dict[str, Any]:
                 "left": s.left,
                 "autoplay": s.autoplay,
             }
-            for s in match.seats.all()
+            for s in seats
         ],
     }
 
@@ -155,6 +159,10 @@ def seat_payload(
     }
     if state is not None:
         payload["view"] = state.view(seat)
+        # Who took the last trick, where the view does not say: the note about it survives a reload.
+        winner = state.last_trick_winner()
+        if winner is not None:
+            payload["view"].setdefault("last_trick_winner", winner)
         if over:  # an abandoned match stopped mid-deal: its state still names a turn, but none is left
             view = payload["view"]
             view.update({k: v for k, v in (("to_move", None), ("legal", [])) if k in view})

@@ -103,6 +103,11 @@ class GameState(ABC):
     def result(self) -> JSON:
         """Scores per seat, per deal and for the whole match; `finished` says whether the match is over."""
 
+    def last_trick_winner(self) -> Seat | None:
+        """Who took the view's `last_trick` (public once played), for a game whose view does not name
+        it: a table reloaded mid-deal can say so again. None without a last trick."""
+        return None
+
     @abstractmethod
     def clone(self) -> GameState:
         """An independent copy (the engine may then mutate it in place)."""

@@ -1,8 +1,12 @@
-"""Preferans cards: the display order of a hand (spades, clubs, diamonds, hearts, as in bidding)."""
+"""Preferans cards: the display order of a hand (spades, clubs, diamonds, hearts, as in bidding), and
+who takes a trick."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.cards import DECK_32
+from games.engine.preferans.constants import RANK_ORDER
 
 _SUIT_ORDER = {"S": 0, "C": 1, "D": 2, "H": 3}
 _RANK_ORDER = {r: i for i, r in enumerate("789TJQKA")}
@@ -17,3 +21,16 @@ def sort_key(card: str) -> int:
 
 def sort_hand(cards: list[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def trick_winner(trick: list[list[Any]], trump: str | None, ts: str | None) -> int:
+    """Seat of the winner: the highest talon-suit card (raspasy), else the highest trump, else the
+    highest card of the first card's suit."""
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card[1] == best[1]:
+            if RANK_ORDER[card[0]] > RANK_ORDER[best[0]]:
+                best_seat, best = seat, card
+        elif card[1] == trump or (ts is not None and card[1] == ts):
+            best_seat, best = seat, card
+    return int(best_seat)

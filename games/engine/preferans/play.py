@@ -4,10 +4,8 @@ event's shape, phase, seat and card are checked by the rules table (rules.py) fi
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engine.base import JSON, IllegalAction
-from games.engine.preferans.constants import RANK_ORDER
+from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.deal import finish_played
 from games.engine.preferans.state import PreferansState
 
@@ -93,16 +91,3 @@ def do_play(state: PreferansState, card: str) -> None:
     state.pos = 0 if state.raspasy and state.tricks_done < 2 else state.active.index(winner)
     if state.tricks_done == 10:
         finish_played(state)
-
-
-def trick_winner(trick: list[list[Any]], trump: str | None, ts: str | None) -> int:
-    """Seat of the winner: the highest talon-suit card (raspasy), else the highest trump, else the
-    highest card of the first card's suit."""
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if card[1] == best[1]:
-            if RANK_ORDER[card[0]] > RANK_ORDER[best[0]]:
-                best_seat, best = seat, card
-        elif card[1] == trump or (ts is not None and card[1] == ts):
-            best_seat, best = seat, card
-    return int(best_seat)

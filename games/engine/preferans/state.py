@@ -6,6 +6,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES
 from games.engine.preferans.scoring import Sheet
 
@@ -152,6 +153,13 @@ class PreferansState(GameState):
 
     def result(self) -> JSON:
         return self.outputs.result(self)
+
+    def last_trick_winner(self) -> int | None:
+        if not self.last_trick:
+            return None
+        done = self.tricks_done - 1  # the last trick's number; raspasy turns the talon for the first two
+        ts = self.talon[done][1] if self.raspasy and done < 2 else None
+        return trick_winner(self.last_trick, self.trump, ts)
 
     def lowest_bid(self) -> int:
         """Leningrad: after a raspasy the lowest bid is 7."""

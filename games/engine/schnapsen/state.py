@@ -6,6 +6,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from games.engine.schnapsen.cards import beats
 
 
 class SchnapsenPhase(StrEnum):
@@ -111,3 +112,9 @@ class SchnapsenState(GameState):
 
     def result(self) -> JSON:
         return self.outputs.result(self)
+
+    def last_trick_winner(self) -> int | None:
+        if self.last_trick is None:
+            return None
+        (lead_seat, led), (seat, card) = self.last_trick
+        return seat if beats(card, led, self.trump) else lead_seat

@@ -17,6 +17,7 @@ const lists = {
 };
 const message = root.querySelector("[data-role=message]");
 let mine = [];
+let mineKey = "";
 
 function seatsText(match) {
   return match.seats.map((s) => (s.free ? t("free seat") : `${s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`)).join(", ");
@@ -52,11 +53,24 @@ async function showMine() {
   } catch {
     mine = [];
   }
+  // Every lobby update reads the list again: redrawn only when it changed (a button keeps its focus).
+  const key = JSON.stringify(mine);
+  if (key === mineKey) return;
+  mineKey = key;
   lists.mine.replaceChildren(
     ...(mine.length
-      ? mine.map((m) =>
-          el("li", {}, el("a", { href: `/matches/${m.id}/` }, `${gameTitle(m.game)} #${m.id}`), ` – ${statusText(m.status)}: ${seatsText(m)}`),
-        )
+      ? mine.map((m) => {
+          const href = `/matches/${m.id}/`;
+          const li = el("li", { "data-match": m.id }, el("a", { href }, `${gameTitle(m.game)} #${m.id}`));
+          if (!m.paused) {
+            li.append(` – ${statusText(m.status)}: ${seatsText(m)}`);
+            return li;
+          }
+          // A table against AI waits for its player: it goes on where it stopped.
+          li.dataset.paused = "true";
+          li.append(` – ${t("paused")}: ${seatsText(m)} `, el("a", { class: "button primary", href, "data-action": "continue" }, t("Continue")));
+          return li;
+        })
       : [el("li", { class: "muted" }, t("No running matches."))]),
   );
 }

@@ -7,6 +7,7 @@ import { gameModule } from "../games/index.js";
 import { t, tn } from "../i18n.js";
 import { fillScoreChart } from "../scorechart.js";
 import { app, matchId, names, root, say, ui } from "./context.js";
+import { lastRowResult } from "./gameover.js";
 import { saveBox } from "./saving.js";
 
 // The score progression is fetched once (from the replay) and kept across redraws.
@@ -34,6 +35,9 @@ export function renderFinal(payload) {
     }
     parts.push(list);
   }
+  // The match ended with a game (deal): its result, as the dialog shows it after every other one.
+  const last = match.status === "finished" && view ? lastRowResult(payload, "h3") : null;
+  if (last) parts.push(el("section", { class: "last-row", "data-role": "last-row" }, ...last));
   parts.push(chartBox);
   if (!chartAsked) {
     chartAsked = true;

@@ -6,16 +6,23 @@ import { finishedRows, renderRowResult } from "../sheets.js";
 import { drawHand } from "./acting.js";
 import { app, names, root, ui } from "./context.js";
 
-export function showGameOver(payload) {
+/** The title and result table of the newest finished game (deal) of `payload`, or null before the first. */
+export function lastRowResult(payload, heading = "h2") {
   const mod = gameModule(payload.view.game);
   const rows = finishedRows(payload.view);
   const row = rows[rows.length - 1];
-  const dlg = ui.gameOver;
+  if (!row) return null;
   const number = row.game || rows.length;
-  const body = [
-    el("h2", {}, mod.rowTitle ? mod.rowTitle(payload.view, row, number) : tf("Game %(n)s is over", { n: number })),
+  return [
+    el(heading, {}, mod.rowTitle ? mod.rowTitle(payload.view, row, number) : tf("Game %(n)s is over", { n: number })),
     (mod.rowResult || renderRowResult)(payload.view, row, names(payload), app.style),
   ];
+}
+
+export function showGameOver(payload) {
+  const dlg = ui.gameOver;
+  const body = lastRowResult(payload) || [];
+  const mod = gameModule(payload.view.game);
   const label = mod.nextRowLabel ? mod.nextRowLabel() : t("Next deal");
   const next = el("button", { type: "button", class: "primary", "data-action": "next-game", autofocus: "" }, label);
   next.addEventListener("click", () => dlg.close());

@@ -11,10 +11,12 @@ function counts(view) {
   return null;
 }
 
-/** The seat that took the view's last trick: named by the view, else the one count that grew since `prev`. */
+/** The seat that took the view's last trick: named by the view (also after a reload), else the one
+ * count that grew since `prev`. */
 function winnerOf(prev, view) {
   const last = view.last_trick;
   if (last && !Array.isArray(last) && typeof last.winner === "number") return last.winner;
+  if (typeof view.last_trick_winner === "number") return view.last_trick_winner; // added by the server
   const history = Array.isArray(view.tricks) ? view.tricks[view.tricks.length - 1] : null;
   if (history && typeof history === "object" && typeof history.winner === "number") return history.winner;
   const now = counts(view);
