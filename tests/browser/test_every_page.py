@@ -14,7 +14,8 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import OPEN_TABLE_JS, PHONE, SEATS, register
-from tests.browser.test_polish import fast_forward
+from tests.browser.test_polish import _csrf, fast_forward
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +28,7 @@ MUST_REACH = {
     "visitor": [r"^/$", r"^/new/", r"^/rules/\w+/$", r"^/leaderboard/\w+/$", r"^/leagues/$",
                 r"^/accounts/login/$", r"^/accounts/register/$"],
     "player": [r"^/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
-               r"^/leagues/\d+/$", r"^/leaderboard/\w+/$"],
+               r"^/leagues/\d+/$", r"^/leaderboard/\w+/$", r"^/accounts/players/\w+/$"],
 }  # fmt: skip
 
 LINKS_JS = """() => [...document.querySelectorAll('a[href]')].map(a => a.href)"""
@@ -67,6 +68,8 @@ def _walk(page: Any, origin: str, label: str) -> list[str]:
         assert response is not None and response.status == 200, (label, path, response and response.status)
         page.wait_for_load_state("load")
         page.wait_for_timeout(400)  # the scripts render lists and tables after load
+        if re.search(r"/replay/$", path) and page.locator("[data-role=analysis-summary]").count() == 0:
+            page.wait_for_timeout(1500)  # a finished analysis is fetched after the replay
         width = page.evaluate(WIDTH_JS)
         name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "lobby"
         (ARTIFACTS / "every-page").mkdir(parents=True, exist_ok=True)
@@ -89,13 +92,19 @@ def _reached_all(visited: list[str], kind: str) -> None:
 
 
 def _set_up_player(page: Any, username: str) -> None:
-    """A player with a finished Schnapsen match, a running table of every game and a league."""
+    """A player with a finished, analysed Schnapsen match, a running table of every game and a
+    league."""
     register(page, username, username.title())
     page.goto("/")
     finished = page.evaluate(OPEN_TABLE_JS, ["schnapsen", SEATS["schnapsen"]])
     page.goto(f"/matches/{finished['id']}/")
     page.locator("[data-role=status][data-state=live]").wait_for()
     assert fast_forward(page, finished["id"], keep=-1)["match"]["status"] != "running"
+    # its analysis done, so that the replay shows the summary, the chart and a decision
+    headers = {"X-CSRFToken": _csrf(page), "Referer": page.url}
+    analysis = f"/api/matches/{finished['id']}/analysis/"
+    assert page.request.post(analysis, headers=headers).status in (200, 202)
+    wait_until(lambda: page.request.get(analysis).json()["status"] == "done", 120, "the analysis")
     for game, seats in SEATS.items():
         page.evaluate(OPEN_TABLE_JS, [game, seats])
     page.goto("/leagues/")
