@@ -81,9 +81,13 @@ def test_register_verify_forget_reset_and_log_in_on_a_phone(
     (welcome,) = inbox(folder, address)
     page.goto(link(welcome, "/accounts/email/verify/"))
     assert page.locator("h1").inner_text() == "Adresse bestätigt"
+    shot(page, "recovery-verified-de-phone")
     page.goto("/accounts/profile/")
     assert page.locator("[data-role=verify-email]").count() == 0
     assert "bestätigt" in page.locator("section.account").inner_text()
+    page.goto("/accounts/email/")
+    no_sideways_scroll(page, PHONE["width"])
+    shot(page, "recovery-email-change-de-phone")
 
     log_out(page)
     page.goto("/accounts/login/")
