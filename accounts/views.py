@@ -46,9 +46,8 @@ def register(request: HttpRequest) -> HttpResponse:
 
 
 def _send_verification(request: HttpRequest, user: User) -> None:
-    if verification_send(user=user, base_url=request.build_absolute_uri("/")):
-        message = _("We sent a link to %(email)s: follow it to confirm your address.")
-        messages.info(request, message % {"email": user.email})
+    # The profile, where both views lead, says that the link is on its way.
+    verification_send(user=user, base_url=request.build_absolute_uri("/"))
 
 
 @login_required
