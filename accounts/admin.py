@@ -18,7 +18,7 @@ class PlayerAdmin(UserAdmin):
     search_fields = ("username", "display_name", "email")
     fieldsets = (
         *(UserAdmin.fieldsets or ()),
-        ("Player", {"fields": ("display_name",)}),
+        ("Player", {"fields": ("display_name", "email_verified_at")}),
         ("One person, one entry", {"fields": ("linked_accounts",)}),
     )
     add_fieldsets = (*UserAdmin.add_fieldsets, ("Player", {"fields": ("display_name",)}))

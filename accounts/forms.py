@@ -1,12 +1,19 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AdminUserCreationForm,
+    PasswordResetForm,
+    UserChangeForm,
+    UserCreationForm,
+)
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.verification import mail_allowed
 from games.identity.names import AI_MARKERS, cleaned, reserved_match
 
 
@@ -28,14 +35,62 @@ class PlayerNamesMixin(forms.BaseForm):
         return name
 
 
-class RegisterForm(PlayerNamesMixin, UserCreationForm):
+class EmailFieldMixin(forms.BaseForm):
+    """An e-mail address no other account has, compared without regard to case."""
+
+    def clean_email(self) -> str:
+        email = User.objects.normalize_email(self.cleaned_data["email"])
+        others = User.objects.filter(email__iexact=email)
+        instance = getattr(self, "instance", None)
+        if instance is not None and instance.pk:
+            others = others.exclude(pk=instance.pk)
+        if others.exists():
+            raise forms.ValidationError(
+                _("An account with this e-mail address already exists."), code="email_taken"
+            )
+        return email
+
+
+def email_field() -> forms.EmailField:
+    return forms.EmailField(
+        label=_("E-mail address"),
+        max_length=254,
+        help_text=_(
+            "We send a link to confirm it, and on request one to reset your password. Never shown to others."
+        ),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+
+class RegisterForm(PlayerNamesMixin, EmailFieldMixin, UserCreationForm):
     display_name = forms.CharField(
         label=_("Display name"), max_length=40, help_text=_("Shown at the table and on leaderboards.")
     )
+    email = email_field()
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = User
-        fields = ("username", "display_name")
+        fields = ("username", "display_name", "email")
+
+
+class EmailChangeForm(EmailFieldMixin, forms.ModelForm):
+    """A new address for one's account (an account from before registration asked for one has none)."""
+
+    email = email_field()
+
+    class Meta:
+        model = User
+        fields = ("email",)
+
+
+class PlayerPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending one account at most one mail a minute (anybody may type anybody's
+    address, again and again); the page answers the same either way."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for user in super().get_users(email):
+            if mail_allowed(user, "reset"):
+                yield user
 
 
 class AdminPlayerCreationForm(PlayerNamesMixin, AdminUserCreationForm):

@@ -16,6 +16,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.email_url import parse_email_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -216,6 +218,29 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when it s
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "profile"
 LOGOUT_REDIRECT_URL = "home"
+
+# --- mail (config/email_url.py): verification links and password resets ---------------------------
+# Unset: every message is printed on the server's console (the embedded default); the tests keep
+# theirs in django.core.mail.outbox whatever this says.
+EMAIL_URL = os.environ.get("EMAIL_URL", "console://")
+_mail = parse_email_url(EMAIL_URL)
+EMAIL_BACKEND = _mail["EMAIL_BACKEND"]
+EMAIL_FILE_PATH = _mail["EMAIL_FILE_PATH"]
+EMAIL_HOST = _mail["EMAIL_HOST"]
+EMAIL_PORT = _mail["EMAIL_PORT"]
+EMAIL_HOST_USER = _mail["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _mail["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _mail["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _mail["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _mail["EMAIL_TIMEOUT"]
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kartentisch <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Days an e-mail verification link stays valid; a password reset link, PASSWORD_RESET_TIMEOUT
+# (Django's, seconds: three days).
+EMAIL_VERIFICATION_DAYS = float(os.environ.get("EMAIL_VERIFICATION_DAYS", "3"))
+# Seconds before one account is sent another verification or reset mail (a stranger may ask for
+# resets of any address, a player for resends): within them the request is answered, no mail sent.
+ACCOUNT_MAIL_INTERVAL = float(os.environ.get("ACCOUNT_MAIL_INTERVAL", "60"))
 
 # --- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"

@@ -17,7 +17,13 @@ def test_register_logout_login_profile() -> None:
     c = Client()
     r = c.post(
         "/accounts/register/",
-        {"username": "anna.k", "display_name": "Anna K.", "password1": PASSWORD, "password2": PASSWORD},
+        {
+            "username": "anna.k",
+            "display_name": "Anna K.",
+            "email": "anna.k@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
     )
     assert r.status_code == 302 and r["Location"] == "/accounts/profile/"
     user = User.objects.get(username="anna.k")

@@ -84,7 +84,13 @@ def test_registering_from_a_guest_session_keeps_what_the_guest_played(duel) -> N
 
     r = guest.post(
         "/accounts/register/",
-        {"username": "gerd", "display_name": "Gerd", "password1": PASSWORD, "password2": PASSWORD},
+        {
+            "username": "gerd",
+            "display_name": "Gerd",
+            "email": "gerd@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
     )
     assert r.status_code == 302
     gerd = User.objects.get(username="gerd")

@@ -71,7 +71,8 @@ def test_the_lockout_page_is_german_by_default_and_english_on_request() -> None:
 
 
 def register(client: Client, name: str) -> int:
-    body = {"username": name, "display_name": name, "password1": PASSWORD, "password2": PASSWORD}
+    body = {"username": name, "display_name": name, "email": f"{name}@example.org", "password1": PASSWORD}
+    body["password2"] = PASSWORD
     return client.post("/accounts/register/", body).status_code
 
 

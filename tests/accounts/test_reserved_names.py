@@ -18,7 +18,13 @@ PASSWORD = "Kartentisch-2026!"
 def register(username: str, display_name: str, language: str = "en"):
     return Client().post(
         "/accounts/register/",
-        {"username": username, "display_name": display_name, "password1": PASSWORD, "password2": PASSWORD},
+        {
+            "username": username,
+            "display_name": display_name,
+            "email": f"{username}@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
         HTTP_ACCEPT_LANGUAGE=language,
     )
 

@@ -74,6 +74,7 @@ def register(page: Any, username: str, display_name: str) -> None:
     page.goto("/accounts/register/")
     page.fill("input[name=username]", username)
     page.fill("input[name=display_name]", display_name)
+    page.fill("input[name=email]", f"{username}@example.org")
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
     page.locator("main form button[type=submit], main form input[type=submit]").first.click()

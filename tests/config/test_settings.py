@@ -31,10 +31,24 @@ def test_production_settings_pass_check_deploy_without_warnings() -> None:
             "DJANGO_SETTINGS_MODULE": "config.settings_production",
             "DJANGO_SECRET_KEY": "Zx9-prod-secret-abcdefghijklmnopqrstuvwxyz0123456789-QWERTY",
             "DJANGO_ALLOWED_HOSTS": "cards.example.org",
+            "EMAIL_URL": "smtp://kartentisch:p%40ss@mail.example.org:587?tls=1",
+            "DEFAULT_FROM_EMAIL": "Kartentisch <noreply@cards.example.org>",
         }
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "System check identified no issues" in out.stdout
+
+
+def test_production_settings_without_a_mail_server_are_flagged_by_check_deploy() -> None:
+    out = _check(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings_production",
+            "DJANGO_SECRET_KEY": "Zx9-prod-secret-abcdefghijklmnopqrstuvwxyz0123456789-QWERTY",
+            "DJANGO_ALLOWED_HOSTS": "cards.example.org",
+        }
+    )
+    assert out.returncode != 0
+    assert "accounts.W001" in out.stderr + out.stdout and "accounts.W002" in out.stderr + out.stdout
 
 
 def test_production_settings_refuse_to_start_without_a_secret() -> None:

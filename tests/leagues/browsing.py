@@ -13,7 +13,8 @@ PHONE = {"HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14) Firefox/133.0", "HT
 
 def register(c: APIClient, username: str) -> None:
     """The registration form, as a browser sends it (it logs the new account in)."""
-    body = {"username": username, "display_name": username.capitalize(), "password1": PASSWORD}
+    body = {"username": username, "display_name": username.capitalize(), "email": f"{username}@example.org"}
+    body["password1"] = PASSWORD
     r = c.post("/accounts/register/", {**body, "password2": PASSWORD})
     assert r.status_code == 302, r.content
 

@@ -375,6 +375,7 @@ class HttpClient:
             "csrfmiddlewaretoken": self.cookie("csrftoken"),
             "username": username,
             "display_name": username.capitalize(),
+            "email": f"{username}@example.org",
             "password1": password,
             "password2": password,
         }
