@@ -216,12 +216,14 @@ _OBJECT = r"(?:export )?const {name} = \{{(?P<body>.*?)\n?\}};"
 _VALUE = re.compile(r""":\s*"([^"]+)\"""")
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|([^\s:"]+)):""", re.M)
 # Objects whose German values reach the page through word() (term() maps TERMS through it).
-WORD_MAPS = {
-    "i18n.js": "TERMS",
-    "games/preferans/bids.js": "CALLS",
-    "games/preferanzen/names.js": "GAME_NAMES",
-    "games/preferanzen/sheet.js": "BONUS_NAMES",
-}
+WORD_MAPS = (
+    ("i18n.js", "TERMS"),
+    ("games/preferans/bids.js", "CALLS"),
+    ("games/preferans/bids.js", "MODES"),
+    ("games/preferanzen/felt.js", "DEFENCE_WORDS"),
+    ("games/preferanzen/names.js", "GAME_NAMES"),
+    ("games/preferanzen/sheet.js", "BONUS_NAMES"),
+)
 
 
 def _object_body(path: Path, name: str) -> str:
@@ -230,15 +232,22 @@ def _object_body(path: Path, name: str) -> str:
     return match.group("body")
 
 
-def test_every_german_game_term_has_its_russian_word() -> None:
-    russian = {a or b for a, b in _KEY.findall(_object_body(JS / "i18n.js", "RUSSIAN"))}
+def _german_terms() -> dict[str, str]:
+    """Every German game term the browser code passes to word(), with where it is used."""
     used: dict[str, str] = {}
     for path in sorted(JS.rglob("*.js")):
         for german in _WORD_CALL.findall(path.read_text(encoding="utf-8")):
             used.setdefault(german, path.relative_to(JS).as_posix())
-    for module, name in WORD_MAPS.items():
+    for module, name in WORD_MAPS:
         for german in _VALUE.findall(_object_body(JS / module, name)):
             used.setdefault(german, f"{module} {name}")
-    missing = [f"{german!r} ({where})" for german, where in used.items() if german not in russian]
-    assert not missing, "German game terms without a Russian word in i18n.js RUSSIAN:\n" + "\n".join(missing)
-    assert {"Pass", "Whist", "halber Whist", "Misère", "Passspiel", "Pool", "Berg"} <= set(used)
+    return used
+
+
+@pytest.mark.parametrize("words", ["ENGLISH", "RUSSIAN"])
+def test_every_german_game_term_has_its_english_and_russian_word(words: str) -> None:
+    known = {a or b for a, b in _KEY.findall(_object_body(JS / "gamewords.js", words))}
+    used = _german_terms()
+    missing = [f"{german!r} ({where})" for german, where in used.items() if german not in known]
+    assert not missing, f"German game terms without a word in gamewords.js {words}:\n" + "\n".join(missing)
+    assert {"Pass", "Whist", "halber Whist", "Misère", "Passspiel", "Pool", "Berg", "spielt mit"} <= set(used)

@@ -23,7 +23,7 @@ export function felt(model) {
 
   if (view.phase === "bid") {
     const line = el("p", { class: "prs-bids" }, el("strong", {}, `${word("Reizen")}: `));
-    if (!view.bids.length) line.append(tf("%(name)s (Vorhand) opens.", { name: names[view.forehand] }));
+    if (!view.bids.length) line.append(tf("%(name)s (forehand) opens.", { name: names[view.forehand] }));
     view.bids.forEach(([seat, bid], i) => {
       if (i) line.append(" · ");
       line.append(`${names[seat]} `, bidNode(bid));

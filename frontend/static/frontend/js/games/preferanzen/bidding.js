@@ -63,14 +63,14 @@ export function bidPanel(payload, send, style) {
   if (vienna) {
     for (const n of ["1", "2", "3", "4"]) ladder.appendChild(step({ bid: n }, bidName({ bid: n }, style, true), Number(n) - 1));
     const spiel = el("div", { class: "pref-group", role: "group", "aria-label": word("Spiel") }, el("span", { class: "label" }, word("Spiel")));
-    SPIEL_SUITS.forEach((s, i) => spiel.appendChild(step({ bid: "spiel", suit: s }, suitLabel(s, style), 4 + i, `Spiel: ${firstRound}`)));
+    SPIEL_SUITS.forEach((s, i) => spiel.appendChild(step({ bid: "spiel", suit: s }, suitLabel(s, style), 4 + i, `${word("Spiel")}: ${firstRound}`)));
     ladder.appendChild(spiel);
     ladder.appendChild(step({ bid: "herz" }, bidName({ bid: "herz" }, style, true), 7, firstRound));
   } else {
     LADDER.forEach((name, level) => {
       if (name === "geschaeft") {
         const group = el("div", { class: "pref-group special", role: "group", "aria-label": word("Geschäft") }, el("span", { class: "label" }, word("Geschäft")));
-        GESCHAEFT_SUITS.forEach((s, i) => group.appendChild(step({ bid: name, suit: s }, suitLabel(s, style), level * 10 + i, `Geschäft: ${firstRound}`)));
+        GESCHAEFT_SUITS.forEach((s, i) => group.appendChild(step({ bid: name, suit: s }, suitLabel(s, style), level * 10 + i, `${word("Geschäft")}: ${firstRound}`)));
         ladder.appendChild(group);
         return;
       }
