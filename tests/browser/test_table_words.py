@@ -123,3 +123,25 @@ def test_the_table_speaks_the_readers_language(
     assert width <= viewport["width"], f"the page is {width}px wide"
     shot(page, f"table-words-{game}-{lang}-{size}-played")
     assert watch.problems == []
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("390", PHONE), ("1366", DESKTOP)])
+@pytest.mark.parametrize("lang", ["de", "en", "ru"])
+def test_the_lobby_describes_the_games_in_the_readers_language(
+    new_page: Any, lang: str, size: str, viewport: dict[str, int]
+) -> None:
+    page, watch = new_page(lang, viewport)
+    page.goto("/")
+    lines = page.locator(".game-tile .game-line")
+    lines.first.wait_for()
+    texts = lines.all_inner_texts()
+    assert len(texts) == len(SEATS), texts
+    for text in texts:
+        assert text and not _foreign_words(text, lang), (lang, text)
+        if lang == "ru":
+            assert re.search("[а-яё]", text) and not re.search(r"\b(und|the|and|der|die)\b", text), text
+    players = page.locator(".game-tile .game-text .muted").all_inner_texts()
+    expected = {"de": "3 Spieler", "en": "3 players", "ru": "3 игрока"}[lang]
+    assert expected in players, players
+    shot(page, f"lobby-words-{lang}-{size}")
+    assert watch.problems == []

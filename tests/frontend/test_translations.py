@@ -59,6 +59,43 @@ def test_the_source_reader_finds_templates_python_and_js_strings() -> None:
     assert ("games", "django", "Bummerl points to start from") in found  # an option label of a game pack
 
 
+_NPLURALS = re.compile(r"nplurals=(\d+)")
+
+
+def _plural_forms(path: Path) -> tuple[int, dict[str, int]]:
+    """The catalogue's number of plural forms (its header) and, per plural msgid, how many forms it has."""
+    text = path.read_text(encoding="utf-8")
+    found = _NPLURALS.search(text)
+    assert found, f"{path}: no Plural-Forms header"
+    entries = re.findall(r'^msgid "(.*)"\nmsgid_plural ".*"\n((?:msgstr\[\d+\] ".*"\n?)+)', text, re.M)
+    return int(found.group(1)), {msgid: body.count("msgstr[") for msgid, body in entries}
+
+
+def test_every_plural_has_all_the_forms_of_its_language() -> None:
+    wrong = []
+    counted = 0
+    for app in catalogues.APPS:
+        for path in sorted((catalogues.ROOT / app / "locale").glob("*/LC_MESSAGES/*.po")):
+            nplurals, entries = _plural_forms(path)
+            counted += len(entries)
+            wrong += [
+                f"{path.relative_to(catalogues.ROOT)}: {msgid!r} has {n} of {nplurals} forms"
+                for msgid, n in entries.items()
+                if n != nplurals
+            ]
+    assert not wrong, "\n".join(wrong)
+    assert counted >= 10  # the card, trick, point and player counts at least
+
+
+def test_card_and_player_counts_use_the_russian_plural_forms() -> None:
+    catalog = gettext.GNUTranslations(
+        (catalogues.ROOT / "frontend/locale/ru/LC_MESSAGES/djangojs.mo").open("rb")
+    )
+    forms = [catalog.ngettext("%(n)s card", "%(n)s cards", n) % {"n": n} for n in (1, 3, 10, 21)]
+    assert forms == ["1 карта", "3 карты", "10 карт", "21 карта"]
+    assert catalog.ngettext("%(n)s player", "%(n)s players", 4) % {"n": 4} == "4 игрока"
+
+
 def test_translations_keep_their_placeholders() -> None:
     wrong = []
     for app in catalogues.APPS:
