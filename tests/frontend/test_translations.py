@@ -248,7 +248,7 @@ def test_russian_pages_read_russian(client: Client, match_id: int) -> None:
 
 
 JS = catalogues.ROOT / "frontend" / "static" / "frontend" / "js"
-_WORD_CALL = re.compile(r"""\bword\(\s*"([^"]+)"\s*\)""")
+_WORD_CALL = re.compile(r"""\b(?:word|headWord)\(\s*"([^"]+)"\s*\)""")
 _OBJECT = r"(?:export )?const {name} = \{{(?P<body>.*?)\n?\}};"
 _VALUE = re.compile(r""":\s*"([^"]+)\"""")
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|([^\s:"]+)):""", re.M)

@@ -70,6 +70,12 @@ export function word(german) {
   return words ? words[german] || german : german;
 }
 
+/** word() at the head of a label or line: Russian words are written lower case, a head starts upper. */
+export function headWord(german) {
+  const shown = word(german);
+  return shown.charAt(0).toUpperCase() + shown.slice(1);
+}
+
 export function term(key) {
   return word(TERMS[key] || key);
 }

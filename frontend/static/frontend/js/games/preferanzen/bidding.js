@@ -1,7 +1,7 @@
 // The auction panel: the bid ladder (Austrian or Vienna) with only the legal next steps enabled, the
 // highest bid, the bids of this deal, Passe and Halten.
 import { el } from "../../dom.js";
-import { t, word } from "../../i18n.js";
+import { headWord, t, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { choiceButton } from "./choice.js";
 import { GESCHAEFT_SUITS, LADDER, NUMBER_SUIT, SPECIAL, SPIEL_SUITS, bidName, isVienna, suitLabel } from "./names.js";
@@ -50,7 +50,7 @@ export function bidPanel(payload, send, style) {
   const vienna = isVienna(view);
   const seat = payload.seat;
   const panel = el("div", { class: "pref-panel pref-bidding", role: "group", "aria-label": word("Lizitieren") });
-  panel.append(el("h3", {}, `${word("Lizitieren")} – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
+  panel.append(el("h3", {}, `${headWord("Lizitieren")} – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
   const ladder = el("div", { class: "pref-ladder", role: "group", "aria-label": t("Bid ladder") });
   const highRank = ladderRank(view, view.high_bid);
   const step = (candidate, label, rank, title) => {
