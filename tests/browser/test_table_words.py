@@ -107,6 +107,7 @@ def test_the_table_speaks_the_readers_language(
     new_page: Any, game: str, lang: str, size: str, viewport: dict[str, int]
 ) -> None:
     page, watch = new_page(lang, viewport)
+    page.context.add_init_script("localStorage.setItem('kt.sheetOpen', '1');")  # the score sheet is read too
     open_table(page, game)
     page.locator(".hand[data-ready=true]").wait_for()
     seen = page.evaluate(SEEN_JS)
