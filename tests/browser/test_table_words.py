@@ -146,3 +146,45 @@ def test_the_lobby_describes_the_games_in_the_readers_language(
     assert expected in players, players
     shot(page, f"lobby-words-{lang}-{size}")
     assert watch.problems == []
+
+
+LABELS_JS = """async () => {
+  const { actionLabel } = await import('/static/frontend/js/games/schnapsen/labels.js');
+  const view = { trump: 'H', trump_card: 'AH' };
+  return [
+    actionLabel({ type: 'exchange_trump' }, view, 'french'),
+    actionLabel({ type: 'close' }, view, 'french'),
+    actionLabel({ type: 'play', card: 'QH', marriage: true }, view, 'french'),
+    actionLabel({ type: 'play', card: 'KS', marriage: true }, view, 'german'),
+  ];
+}"""
+
+SCHNAPSEN_LABELS = {
+    "de": [
+        "Trumpf-Buben tauschen (gegen Herz Ass)",
+        "Zudrehen",
+        "Ansagen: 40 (Herz) – Dame ausspielen",
+        "Ansagen: 20 (Laub) – König ausspielen",
+    ],
+    "en": [
+        "Exchange the trump Jack (for the Ace of Hearts)",
+        "Close the stock",
+        "Marriage: 40 (Hearts) – lead the Queen",
+        "Marriage: 20 (Leaves) – lead the King",
+    ],
+    "ru": [
+        "Обменять козырного валета (на Черви Туз)",
+        "Закрыть колоду",
+        "Марьяж: 40 (Черви) – ход: дама",
+        "Марьяж: 20 (Листья) – ход: король",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "ru"])
+def test_schnapsen_special_actions_are_named_in_the_readers_language(new_page: Any, lang: str) -> None:
+    page, watch = new_page(lang)
+    page.goto("/")
+    page.locator(".game-tile").first.wait_for()
+    assert page.evaluate(LABELS_JS) == SCHNAPSEN_LABELS[lang]
+    assert watch.problems == []
