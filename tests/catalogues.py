@@ -25,7 +25,9 @@ _BLOCK = re.compile(
 )
 _BLOCK_VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 _PLURAL = re.compile(r"\{%\s*plural\s*%\}")
-_JS_CALL = re.compile(r"""(?<![\w.])(?:t|tf|tn|gettext)\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
+_JS_CALL = re.compile(
+    r"""(?<![\w.])(?:t|tf|tn|gettext|ngettext)\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
+)
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,43 @@ def test_the_source_reader_finds_templates_python_and_js_strings() -> None:
     assert ("games", "django", "Bummerl points to start from") in found  # an option label of a game pack
 
 
+_NPLURALS = re.compile(r"nplurals=(\d+)")
+
+
+def _plural_forms(path: Path) -> tuple[int, dict[str, int]]:
+    """The catalogue's number of plural forms (its header) and, per plural msgid, how many forms it has."""
+    text = path.read_text(encoding="utf-8")
+    found = _NPLURALS.search(text)
+    assert found, f"{path}: no Plural-Forms header"
+    entries = re.findall(r'^msgid "(.*)"\nmsgid_plural ".*"\n((?:msgstr\[\d+\] ".*"\n?)+)', text, re.M)
+    return int(found.group(1)), {msgid: body.count("msgstr[") for msgid, body in entries}
+
+
+def test_every_plural_has_all_the_forms_of_its_language() -> None:
+    wrong = []
+    counted = 0
+    for app in catalogues.APPS:
+        for path in sorted((catalogues.ROOT / app / "locale").glob("*/LC_MESSAGES/*.po")):
+            nplurals, entries = _plural_forms(path)
+            counted += len(entries)
+            wrong += [
+                f"{path.relative_to(catalogues.ROOT)}: {msgid!r} has {n} of {nplurals} forms"
+                for msgid, n in entries.items()
+                if n != nplurals
+            ]
+    assert not wrong, "\n".join(wrong)
+    assert counted >= 10  # the card, trick, point and player counts at least
+
+
+def test_card_and_player_counts_use_the_russian_plural_forms() -> None:
+    catalog = gettext.GNUTranslations(
+        (catalogues.ROOT / "frontend/locale/ru/LC_MESSAGES/djangojs.mo").open("rb")
+    )
+    forms = [catalog.ngettext("%(n)s card", "%(n)s cards", n) % {"n": n} for n in (1, 3, 10, 21)]
+    assert forms == ["1 карта", "3 карты", "10 карт", "21 карта"]
+    assert catalog.ngettext("%(n)s player", "%(n)s players", 4) % {"n": 4} == "4 игрока"
+
+
 def test_translations_keep_their_placeholders() -> None:
     wrong = []
     for app in catalogues.APPS:
@@ -211,17 +248,19 @@ def test_russian_pages_read_russian(client: Client, match_id: int) -> None:
 
 
 JS = catalogues.ROOT / "frontend" / "static" / "frontend" / "js"
-_WORD_CALL = re.compile(r"""\bword\(\s*"([^"]+)"\s*\)""")
+_WORD_CALL = re.compile(r"""\b(?:word|headWord)\(\s*"([^"]+)"\s*\)""")
 _OBJECT = r"(?:export )?const {name} = \{{(?P<body>.*?)\n?\}};"
 _VALUE = re.compile(r""":\s*"([^"]+)\"""")
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|([^\s:"]+)):""", re.M)
 # Objects whose German values reach the page through word() (term() maps TERMS through it).
-WORD_MAPS = {
-    "i18n.js": "TERMS",
-    "games/preferans/bids.js": "CALLS",
-    "games/preferanzen/names.js": "GAME_NAMES",
-    "games/preferanzen/sheet.js": "BONUS_NAMES",
-}
+WORD_MAPS = (
+    ("i18n.js", "TERMS"),
+    ("games/preferans/bids.js", "CALLS"),
+    ("games/preferans/bids.js", "MODES"),
+    ("games/preferanzen/felt.js", "DEFENCE_WORDS"),
+    ("games/preferanzen/names.js", "GAME_NAMES"),
+    ("games/preferanzen/sheet.js", "BONUS_NAMES"),
+)
 
 
 def _object_body(path: Path, name: str) -> str:
@@ -230,15 +269,22 @@ def _object_body(path: Path, name: str) -> str:
     return match.group("body")
 
 
-def test_every_german_game_term_has_its_russian_word() -> None:
-    russian = {a or b for a, b in _KEY.findall(_object_body(JS / "i18n.js", "RUSSIAN"))}
+def _german_terms() -> dict[str, str]:
+    """Every German game term the browser code passes to word(), with where it is used."""
     used: dict[str, str] = {}
     for path in sorted(JS.rglob("*.js")):
         for german in _WORD_CALL.findall(path.read_text(encoding="utf-8")):
             used.setdefault(german, path.relative_to(JS).as_posix())
-    for module, name in WORD_MAPS.items():
+    for module, name in WORD_MAPS:
         for german in _VALUE.findall(_object_body(JS / module, name)):
             used.setdefault(german, f"{module} {name}")
-    missing = [f"{german!r} ({where})" for german, where in used.items() if german not in russian]
-    assert not missing, "German game terms without a Russian word in i18n.js RUSSIAN:\n" + "\n".join(missing)
-    assert {"Pass", "Whist", "halber Whist", "Misère", "Passspiel", "Pool", "Berg"} <= set(used)
+    return used
+
+
+@pytest.mark.parametrize("words", ["ENGLISH", "RUSSIAN"])
+def test_every_german_game_term_has_its_english_and_russian_word(words: str) -> None:
+    known = {a or b for a, b in _KEY.findall(_object_body(JS / "gamewords.js", words))}
+    used = _german_terms()
+    missing = [f"{german!r} ({where})" for german, where in used.items() if german not in known]
+    assert not missing, f"German game terms without a word in gamewords.js {words}:\n" + "\n".join(missing)
+    assert {"Pass", "Whist", "halber Whist", "Misère", "Passspiel", "Pool", "Berg", "spielt mit"} <= set(used)

@@ -4,6 +4,10 @@
 import { el, svgEl } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
+// Names and corner letters per language and deck: German as on German packs (König Dame Bube; Ober
+// Unter), English King Queen Jack (the German-suited Ober and Unter keep their names, the suits become
+// acorns, leaves, bells, hearts), Russian as Russian players say them (the German suits by their usual
+// Russian names). Corner letters: A K D B / A K O U, A K Q J / A K O U, Т К Д В / Т К О У.
 export const SUIT_NAMES = {
   german: { C: "Eichel", S: "Laub", D: "Schellen", H: "Herz" },
   french: { C: "Kreuz", S: "Pik", D: "Karo", H: "Herz" },
@@ -12,23 +16,48 @@ export const RANK_NAMES = {
   german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Unter", Q: "Ober", K: "König", A: "Ass" },
   french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Bube", Q: "Dame", K: "König", A: "Ass" },
 };
-// Russian players name both decks in Russian (the German suits by their usual Russian names).
-const RUSSIAN_SUITS = {
-  german: { C: "Жёлуди", S: "Листья", D: "Бубенцы", H: "Черви" },
-  french: { C: "Трефы", S: "Пики", D: "Бубны", H: "Черви" },
-};
-const RUSSIAN_RANKS = {
-  german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Унтер", Q: "Обер", K: "Король", A: "Туз" },
-  french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Валет", Q: "Дама", K: "Король", A: "Туз" },
-};
-const RUSSIAN_LABELS = {
-  german: { T: "10", J: "У", Q: "О", K: "К", A: "Т" },
-  french: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" },
-};
 const RANK_LABELS = {
   german: { T: "10", J: "U", Q: "O", K: "K", A: "A" },
   french: { T: "10", J: "B", Q: "D", K: "K", A: "A" },
 };
+const ENGLISH = {
+  suits: {
+    german: { C: "Acorns", S: "Leaves", D: "Bells", H: "Hearts" },
+    french: { C: "Clubs", S: "Spades", D: "Diamonds", H: "Hearts" },
+  },
+  ranks: {
+    german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Unter", Q: "Ober", K: "King", A: "Ace" },
+    french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace" },
+  },
+  labels: {
+    german: { T: "10", J: "U", Q: "O", K: "K", A: "A" },
+    french: { T: "10", J: "J", Q: "Q", K: "K", A: "A" },
+  },
+};
+const RUSSIAN = {
+  suits: {
+    german: { C: "Жёлуди", S: "Листья", D: "Бубенцы", H: "Черви" },
+    french: { C: "Трефы", S: "Пики", D: "Бубны", H: "Черви" },
+  },
+  ranks: {
+    german: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Унтер", Q: "Обер", K: "Король", A: "Туз" },
+    french: { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Валет", Q: "Дама", K: "Король", A: "Туз" },
+  },
+  labels: {
+    german: { T: "10", J: "У", Q: "О", K: "К", A: "Т" },
+    french: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" },
+  },
+};
+const GERMAN = { suits: SUIT_NAMES, ranks: RANK_NAMES, labels: RANK_LABELS };
+
+function names() {
+  return { en: ENGLISH, ru: RUSSIAN }[lang()] || GERMAN;
+}
+
+/** The letter (or "10") in the corner of a card of `rank` in `style`, in the page's language. */
+export function rankLabel(rank, style) {
+  return names().labels[style][rank] || rank;
+}
 const SUIT_ORDER = ["C", "S", "H", "D"];
 const RANK_ORDER = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"];
 const CARD_RE = /^[6789TJQKA][CSDH]$/;
@@ -38,13 +67,14 @@ export function isCard(text) {
 }
 
 export function suitName(suit, style) {
-  return (lang() === "ru" ? RUSSIAN_SUITS : SUIT_NAMES)[style][suit] || suit;
+  return names().suits[style][suit] || suit;
 }
 
+/** "Herz König", "King of Hearts", "Черви Король". */
 export function cardName(card, style) {
   if (!isCard(card)) return String(card);
-  const ranks = lang() === "ru" ? RUSSIAN_RANKS : RANK_NAMES;
-  return `${suitName(card[1], style)} ${ranks[style][card[0]]}`;
+  const rank = names().ranks[style][card[0]];
+  return lang() === "en" ? `${rank} of ${suitName(card[1], style)}` : `${suitName(card[1], style)} ${rank}`;
 }
 
 /** Hand order: by suit (trump first when given), then rank from Ass down to 6. */
@@ -159,7 +189,7 @@ export function cardSVG(card, style) {
   }
   const [rank, suit] = card;
   const color = COLORS[style][suit];
-  const label = (lang() === "ru" ? RUSSIAN_LABELS : RANK_LABELS)[style][rank] || rank;
+  const label = rankLabel(rank, style);
   svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 5, fill: "#fffdf7", stroke: "#777" }));
   const corner = (x, y, rotate) => {
     const g = svg.appendChild(svgEl("g", { transform: `rotate(${rotate} 30 45)` }));

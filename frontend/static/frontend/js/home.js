@@ -3,7 +3,7 @@ import { get, post } from "./api.js";
 import { loadGames } from "./games.js";
 import { el } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { t, tf } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { lobbyFeed } from "./live.js";
 import { gamePicture } from "./pictures.js";
 import { gameTitle } from "./titles.js";
@@ -32,7 +32,7 @@ async function showGames() {
   lists.games.replaceChildren(
     ...games.map((g) => {
       const li = el("li", { class: "game-tile", "data-game": g.game });
-      const text = el("div", { class: "game-text" }, el("strong", {}, gameTitle(g.game)), " ", el("span", { class: "muted" }, tf("%(n)s players", { n: g.players })));
+      const text = el("div", { class: "game-text" }, el("strong", {}, gameTitle(g.game)), " ", el("span", { class: "muted" }, tn("%(n)s player", "%(n)s players", g.players)));
       const mod = gameModule(g.game);
       text.append(el("p", { class: "game-line" }, mod.blurb()));
       li.append(gamePicture(g.game), text);

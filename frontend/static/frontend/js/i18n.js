@@ -1,4 +1,5 @@
 // UI strings: English msgids, translated by Django's JavaScript catalog (djangojs domain).
+import { ENGLISH, RUSSIAN } from "./gamewords.js";
 
 export function t(msgid) {
   return window.django && window.django.gettext ? window.django.gettext(msgid) : msgid;
@@ -23,18 +24,21 @@ export function tn(singular, plural, n, shown = String(n)) {
   return text.replace(/%\(n\)s/g, shown);
 }
 
-/** "1 trick" or "%(n)s tricks", each a string of its own in the catalogue (German and Russian say it
- * differently for one). */
+/** "1 trick", "3 tricks" (Russian: "1 взятка", "3 взятки", "5 взяток"). */
 export function tricksText(n) {
-  return n === 1 ? t("1 trick") : tf("%(n)s tricks", { n });
+  return tn("%(n)s trick", "%(n)s tricks", n);
+}
+
+/** "1 card", "10 cards" (Russian: "1 карта", "3 карты", "10 карт"). */
+export function cardsText(n) {
+  return tn("%(n)s card", "%(n)s cards", n);
 }
 
 export function lang() {
   return document.documentElement.lang || "de";
 }
 
-// Game terms stay German in German and English (they come from the seeds); in Russian they become the
-// words Russian players use (Preferans: пас, вист, полвиста, мизер, распасы, прикуп, снос, пуля, гора).
+// Game terms are written in German and shown in the reader's language (gamewords.js).
 const TERMS = {
   play: "Ausspielen",
   bid: "Reizen",
@@ -60,70 +64,16 @@ const TERMS = {
   NT: "ohne Trumpf",
 };
 
-const RUSSIAN = {
-  Ausspielen: "ход",
-  Reizen: "торговля",
-  Drücken: "снос",
-  "Trumpf austauschen": "обмен козыря",
-  Zudrehen: "закрыть колоду",
-  Ansagen: "объявить",
-  Verteidigen: "вист или пас",
-  Einladen: "позвать",
-  "Nicht einladen": "не звать",
-  Spielweise: "способ игры",
-  "Ansage (20/40)": "марьяж (20/40)",
-  Passe: "пас",
-  Pass: "пас",
-  Halte: "держу",
-  Halten: "держу",
-  hier: "здесь",
-  Mitgehen: "играю",
-  Mitspielen: "играю",
-  Aussteigen: "выхожу",
-  Offen: "в светлую",
-  Verdeckt: "в тёмную",
-  offen: "в светлую",
-  verdeckt: "в тёмную",
-  Whist: "вист",
-  "Halb-Whist": "полвиста",
-  "halber Whist": "полвиста",
-  Misère: "мизер",
-  "ohne Trumpf": "без козыря",
-  ohne: "б/к",
-  Passspiel: "распасы",
-  Alleinspieler: "играющий",
-  Nehmer: "берущий",
-  "Stock (Prikup)": "прикуп",
-  Pool: "пуля",
-  Berg: "гора",
-  Abrechnung: "расчёт",
-  Sotschi: "сочинка",
-  Leningrad: "ленинградка",
-  Rostow: "ростовка",
-  Talon: "прикуп",
-  Lizitieren: "торговля",
-  Spiel: "игра",
-  Geschäft: "гешефт",
-  Bettler: "мизер",
-  Herzprämie: "премия за черви",
-  Durchmarsch: "дурхмарш",
-  Einsatz: "ставка",
-  Pot: "банк",
-  Herz: "черви",
-  Handspiel: "с руки",
-  gegen: "против",
-  "Sans Atout": "без козыря",
-  "Bettler Ouvert": "открытый мизер",
-  "vier Asse": "четыре туза",
-  "keine Asse": "без тузов",
-  König: "король",
-  Ober: "обер",
-  Dame: "дама",
-};
-
-/** A German game term as shown in the current language: itself, or in Russian the Russian word. */
+/** A German game term as shown in the current language: itself in German, else the players' word. */
 export function word(german) {
-  return lang() === "ru" ? RUSSIAN[german] || german : german;
+  const words = { en: ENGLISH, ru: RUSSIAN }[lang()];
+  return words ? words[german] || german : german;
+}
+
+/** word() at the head of a label or line: Russian words are written lower case, a head starts upper. */
+export function headWord(german) {
+  const shown = word(german);
+  return shown.charAt(0).toUpperCase() + shown.slice(1);
 }
 
 export function term(key) {

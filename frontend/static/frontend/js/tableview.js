@@ -4,7 +4,7 @@ import { gameModule } from "./games/index.js";
 import { cardImage, cardName, cardSVG, isCard, sortHand, suitName } from "./cards.js";
 import { el } from "./dom.js";
 import { fmt } from "./format.js";
-import { t, tf } from "./i18n.js";
+import { cardsText, t, tf } from "./i18n.js";
 import { seatName } from "./seats.js";
 
 const LAYOUTS = {
@@ -48,7 +48,7 @@ function plate(model, seat, pos) {
   box.appendChild(head);
   const facts = el("div", { class: "facts" });
   const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;
-  const countText = el("span", { class: "count" }, tf("%(n)s cards", { n: count }));
+  const countText = el("span", { class: "count" }, cardsText(count));
   countText.dataset.count = String(count);
   facts.appendChild(countText);
   if (view && Array.isArray(view.scores) && typeof view.scores[seat] === "number") {
@@ -138,10 +138,8 @@ function trumpInfo(model) {
   if (view.trump) info.appendChild(el("p", { class: "trump" }, `${t("Trump")}: ${suitName(view.trump, style)}`));
   if (typeof view.stock_size === "number") info.appendChild(el("p", { class: "stock" }, `${t("Stock")}: ${view.stock_size}`));
   if (view.closed) info.appendChild(el("p", { class: "closed" }, t("closed")));
-  if (view.contract !== null && view.contract !== undefined) {
-    const c = typeof view.contract === "object" ? Object.values(view.contract).join(" ") : String(view.contract);
-    info.appendChild(el("p", { class: "contract" }, `${t("Contract")}: ${c}`));
-  }
+  const contract = view.contract !== null && view.contract !== undefined ? gameModule(view.game).contractText(view, style) : "";
+  if (contract) info.appendChild(el("p", { class: "contract" }, `${t("Contract")}: ${contract}`));
   return info;
 }
 

@@ -7,6 +7,7 @@
 //   blurb()                              -> string one line about the game on the home page
 //   sheetTitle()                         -> string the heading of the score sheet
 //   contractLine(view, names, style)     -> string the contract in one line, "" when there is none yet
+//   contractText(view, style)            -> string view.contract in words beside the trump, "" for none
 //   trumpCardLabel()                     -> string the caption of the card turned up for trump
 //   seatFacts(view, seat)                -> Node   extra facts on a seat's name plate, or null
 //   chartAxis()                          -> {title, xLabel} of the score chart (deals or games)

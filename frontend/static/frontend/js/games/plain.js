@@ -30,6 +30,12 @@ export function contractLine() {
   return "";
 }
 
+/** The contract of the view in words for the trump box ("" shows none); a contract that is a plain
+ * string shows as it is, one that is an object needs the game's own words. */
+export function contractText(view) {
+  return typeof view.contract === "string" ? view.contract : "";
+}
+
 /** The caption of the card turned up for trump. */
 export function trumpCardLabel() {
   return t("Trump card");

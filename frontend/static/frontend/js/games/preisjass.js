@@ -78,9 +78,9 @@ export function sheet(view, names, style) {
   return el("div", {}, table, sum);
 }
 
-/** "1 sack", "3 sacks": singular and plural as separate strings (Russian says "мешков: n" for any n ≠ 1). */
+/** "1 sack", "3 sacks" (Russian: "1 мешок", "3 мешка", "5 мешков"). */
 function sackCount(n) {
-  return n === 1 ? t("1 sack") : tf("%(n)s sacks", { n });
+  return tn("%(n)s sack", "%(n)s sacks", n);
 }
 
 /** The final ranking: points, then each player's sacks. */

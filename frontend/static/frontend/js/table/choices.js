@@ -3,7 +3,7 @@
 import { actionLabel, cardListField, splitLegal } from "../actions.js";
 import { el } from "../dom.js";
 import { gameModule } from "../games/index.js";
-import { tf } from "../i18n.js";
+import { tn } from "../i18n.js";
 import { app, myTurn, ui } from "./context.js";
 
 /** send(action) sends one action. */
@@ -36,7 +36,7 @@ export function renderActions(payload, send) {
         send(match);
       }
     });
-    ui.actions.appendChild(el("p", { class: "hint" }, tf("Choose %(n)s cards in your hand.", { n: need })));
+    ui.actions.appendChild(el("p", { class: "hint" }, tn("Choose %(n)s card in your hand.", "Choose %(n)s cards in your hand.", need)));
     ui.actions.appendChild(btn);
   }
 }

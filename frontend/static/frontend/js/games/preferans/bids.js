@@ -1,5 +1,5 @@
-// Preferans bids and calls: their German names (game terms stay German), the ladder 6♠ … 10 ohne with
-// Misère between 8 ohne and 9♠, and the tricks the defenders need.
+// Preferans bids and calls: their German names (shown through word() in the reader's words), the
+// ladder 6♠ … 10 ohne with Misère between 8 ohne and 9♠, and the tricks the defenders need.
 import { el } from "../../dom.js";
 import { word } from "../../i18n.js";
 

@@ -2,7 +2,7 @@
 // the discard, the open hands and the tricks.
 import { cardImage, sortHand } from "../../cards.js";
 import { el } from "../../dom.js";
-import { t, tf, word } from "../../i18n.js";
+import { headWord, t, tf, word } from "../../i18n.js";
 import { seatNames } from "../../seats.js";
 import { bidNode, callText, modeText } from "./bids.js";
 import { dealSummary } from "./deals.js";
@@ -22,8 +22,8 @@ export function felt(model) {
   box.dataset.phase = view.phase;
 
   if (view.phase === "bid") {
-    const line = el("p", { class: "prs-bids" }, el("strong", {}, `${word("Reizen")}: `));
-    if (!view.bids.length) line.append(tf("%(name)s (Vorhand) opens.", { name: names[view.forehand] }));
+    const line = el("p", { class: "prs-bids" }, el("strong", {}, `${headWord("Reizen")}: `));
+    if (!view.bids.length) line.append(tf("%(name)s (forehand) opens.", { name: names[view.forehand] }));
     view.bids.forEach(([seat, bid], i) => {
       if (i) line.append(" · ");
       line.append(`${names[seat]} `, bidNode(bid));
@@ -50,7 +50,7 @@ export function felt(model) {
   }
 
   if (Array.isArray(view.talon) && view.talon.length) {
-    const label = view.raspasy ? t("Stock (turned for the first tricks)") : word("Stock (Prikup)");
+    const label = view.raspasy ? t("Stock (turned for the first tricks)") : headWord("Stock (Prikup)");
     box.appendChild(el("div", { class: "prs-talon", role: "group", "aria-label": label }, el("span", { class: "label" }, label), cardRow(view.talon, style)));
   }
   if (Array.isArray(view.discard) && view.discard.length) {

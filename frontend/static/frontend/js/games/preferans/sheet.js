@@ -2,7 +2,7 @@
 // zero sum, at the end how the mountains became whists, and the deal-by-deal log.
 import { el } from "../../dom.js";
 import { fmt } from "../../format.js";
-import { t, tf, word } from "../../i18n.js";
+import { headWord, t, tf, word } from "../../i18n.js";
 import { dealRows, dealSummary, recentRun } from "./deals.js";
 import { add, frac, fracPlain, fracText, norm } from "./fractions.js";
 import { paperSheet } from "./paper.js";
@@ -12,19 +12,19 @@ function summaryTable(view, names) {
   const sheet = view.sheet;
   const over = view.phase === "over";
   const table = el("table", { class: "sheet prs-summary" });
-  table.appendChild(el("caption", {}, over ? t("Pool, Berg and Whists; the settlement") : t("Pool, Berg and Whists; the settlement if the pool ended now")));
+  table.appendChild(el("caption", {}, over ? t("Pool, mountain and whists; the settlement") : t("Pool, mountain and whists; the settlement if the pool ended now")));
   const head = el("tr", {}, el("th", {}, ""));
   for (let s = 0; s < n; s += 1) head.appendChild(el("th", { scope: "col" }, names[s]));
   table.createTHead().appendChild(head);
   const body = table.createTBody();
-  const pool = el("tr", { class: "pool" }, el("th", { scope: "row" }, "Pool (Pulja)"));
+  const pool = el("tr", { class: "pool" }, el("th", { scope: "row" }, headWord("Pool (Pulja)")));
   sheet.pool.forEach((v, s) => pool.appendChild(el("td", { class: v >= sheet.target ? "num full" : "num", "data-seat": s }, `${v} / ${sheet.target}`)));
   body.appendChild(pool);
-  const mountain = el("tr", { class: "mountain" }, el("th", { scope: "row" }, "Berg (Gora)"));
+  const mountain = el("tr", { class: "mountain" }, el("th", { scope: "row" }, headWord("Berg (Gora)")));
   sheet.mountain.forEach((v, s) => mountain.appendChild(el("td", { class: "num", "data-seat": s }, String(v))));
   body.appendChild(mountain);
   for (let o = 0; o < n; o += 1) {
-    const tr = el("tr", { class: "whists" }, el("th", { scope: "row" }, `Whists ${tf("against %(name)s", { name: names[o] })}`));
+    const tr = el("tr", { class: "whists" }, el("th", { scope: "row" }, `${headWord("Whists")} ${tf("against %(name)s", { name: names[o] })}`));
     for (let s = 0; s < n; s += 1) {
       if (s === o) {
         tr.appendChild(el("td", { class: "num self" }, "—"));
@@ -38,7 +38,7 @@ function summaryTable(view, names) {
     body.appendChild(tr);
   }
   const foot = table.createTFoot();
-  const total = el("tr", { class: "total settlement" }, el("th", { scope: "row" }, word("Abrechnung")));
+  const total = el("tr", { class: "total settlement" }, el("th", { scope: "row" }, headWord("Abrechnung")));
   const exacts = view.scores_exact || [];
   exacts.forEach((e, s) => {
     const value = frac(e);
@@ -72,7 +72,7 @@ function settlementSteps(view, names) {
   for (let s = 0; s < n; s += 1) {
     const rest = mountain[s] - low;
     const each = norm([rest * 10, n]);
-    list.appendChild(el("li", {}, tf("%(name)s: Berg %(m)s − %(low)s = %(rest)s → %(each)s Whists to each opponent", {
+    list.appendChild(el("li", {}, tf("%(name)s: mountain %(m)s − %(low)s = %(rest)s → %(each)s whists to each opponent", {
       name: names[s], m: mountain[s], low, rest, each: fracText(each),
     })));
   }
@@ -82,10 +82,10 @@ function settlementSteps(view, names) {
 
 function changesCell(row, seat, names) {
   const parts = [];
-  if (row.pool[seat]) parts.push(`Pool ${row.pool[seat] > 0 ? "+" : ""}${row.pool[seat]}`);
-  if (row.mountain[seat]) parts.push(`Berg ${row.mountain[seat] > 0 ? "+" : ""}${row.mountain[seat]}`);
+  if (row.pool[seat]) parts.push(`${word("Pool")} ${row.pool[seat] > 0 ? "+" : ""}${row.pool[seat]}`);
+  if (row.mountain[seat]) parts.push(`${word("Berg")} ${row.mountain[seat] > 0 ? "+" : ""}${row.mountain[seat]}`);
   for (const w of row.whists || []) {
-    if (w.from === seat) parts.push(`Whists ${tf("against %(name)s", { name: names[w.against] })} +${fracText(frac(w.exact))}`);
+    if (w.from === seat) parts.push(`${word("Whists")} ${tf("against %(name)s", { name: names[w.against] })} +${fracText(frac(w.exact))}`);
   }
   const td = el("td", { class: "changes", "data-seat": seat });
   parts.forEach((p, i) => {

@@ -14,6 +14,10 @@ export function sheetTitle() {
   return t("Score sheet of the pool");
 }
 
+export function contractText(view) {
+  return bidText(view.contract);
+}
+
 export function contractLine(view, names) {
   if (view.raspasy && view.phase === "play") return t("Raspasy: everybody tries to take as few tricks as possible");
   if (!view.contract || typeof view.declarer !== "number") return "";

@@ -1,7 +1,7 @@
 // The auction panel: the bid ladder (Austrian or Vienna) with only the legal next steps enabled, the
 // highest bid, the bids of this deal, Passe and Halten.
 import { el } from "../../dom.js";
-import { t, word } from "../../i18n.js";
+import { headWord, t, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { choiceButton } from "./choice.js";
 import { GESCHAEFT_SUITS, LADDER, NUMBER_SUIT, SPECIAL, SPIEL_SUITS, bidName, isVienna, suitLabel } from "./names.js";
@@ -50,7 +50,7 @@ export function bidPanel(payload, send, style) {
   const vienna = isVienna(view);
   const seat = payload.seat;
   const panel = el("div", { class: "pref-panel pref-bidding", role: "group", "aria-label": word("Lizitieren") });
-  panel.append(el("h3", {}, `${word("Lizitieren")} – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
+  panel.append(el("h3", {}, `${headWord("Lizitieren")} – ${t("your bid")}`), highLine(view, seats, style), bidHistory(view, seats, style));
   const ladder = el("div", { class: "pref-ladder", role: "group", "aria-label": t("Bid ladder") });
   const highRank = ladderRank(view, view.high_bid);
   const step = (candidate, label, rank, title) => {
@@ -63,14 +63,14 @@ export function bidPanel(payload, send, style) {
   if (vienna) {
     for (const n of ["1", "2", "3", "4"]) ladder.appendChild(step({ bid: n }, bidName({ bid: n }, style, true), Number(n) - 1));
     const spiel = el("div", { class: "pref-group", role: "group", "aria-label": word("Spiel") }, el("span", { class: "label" }, word("Spiel")));
-    SPIEL_SUITS.forEach((s, i) => spiel.appendChild(step({ bid: "spiel", suit: s }, suitLabel(s, style), 4 + i, `Spiel: ${firstRound}`)));
+    SPIEL_SUITS.forEach((s, i) => spiel.appendChild(step({ bid: "spiel", suit: s }, suitLabel(s, style), 4 + i, `${word("Spiel")}: ${firstRound}`)));
     ladder.appendChild(spiel);
     ladder.appendChild(step({ bid: "herz" }, bidName({ bid: "herz" }, style, true), 7, firstRound));
   } else {
     LADDER.forEach((name, level) => {
       if (name === "geschaeft") {
         const group = el("div", { class: "pref-group special", role: "group", "aria-label": word("Geschäft") }, el("span", { class: "label" }, word("Geschäft")));
-        GESCHAEFT_SUITS.forEach((s, i) => group.appendChild(step({ bid: name, suit: s }, suitLabel(s, style), level * 10 + i, `Geschäft: ${firstRound}`)));
+        GESCHAEFT_SUITS.forEach((s, i) => group.appendChild(step({ bid: name, suit: s }, suitLabel(s, style), level * 10 + i, `${word("Geschäft")}: ${firstRound}`)));
         ladder.appendChild(group);
         return;
       }

@@ -3,7 +3,7 @@
 import { cardImage } from "../../cards.js";
 import { el } from "../../dom.js";
 import { fmt, signed } from "../../format.js";
-import { t, tf, tricksText, word } from "../../i18n.js";
+import { cardsText, headWord, t, tf, tricksText, word } from "../../i18n.js";
 import { seatName } from "../../seats.js";
 import { bidName, contractName, declarerWord, isSeat, isVienna } from "./names.js";
 
@@ -15,21 +15,21 @@ function cardRow(cards, style, label, cls) {
 }
 
 function backs(n, style, label, cls) {
-  const box = el("div", { class: `pref-cards ${cls}`, role: "group", "aria-label": `${label}: ${tf("%(n)s cards", { n })}` });
+  const box = el("div", { class: `pref-cards ${cls}`, role: "group", "aria-label": `${label}: ${cardsText(n)}` });
   box.appendChild(el("span", { class: "label" }, label));
   for (let i = 0; i < n; i += 1) box.appendChild(cardImage(null, style, "mini back"));
   return box;
 }
 
+// What each defender decided, as game terms for word().
+const DEFENCE_WORDS = { guest: "eingeladen", stay: "spielt mit", drop: "ausgestiegen" };
+
 function defenceLine(view, seats) {
   const parts = [];
   for (const s of [0, 1, 2]) {
     if (s === view.declarer) continue;
-    let word = null;
-    if (view.guest === s) word = "eingeladen";
-    else if (view.defense[s] === "stay") word = "spielt mit";
-    else if (view.defense[s] === "drop") word = "ausgestiegen";
-    if (word) parts.push(`${seatName(seats, s)}: ${word}`);
+    const state = view.guest === s ? "guest" : view.defense[s];
+    if (DEFENCE_WORDS[state]) parts.push(`${seatName(seats, s)}: ${word(DEFENCE_WORDS[state])}`);
   }
   return parts.length ? el("p", { class: "pref-defence" }, parts.join(" · ")) : null;
 }
@@ -81,18 +81,18 @@ export function felt(model) {
   }
   if (view.phase === "bid" && Array.isArray(view.passed) && view.passed.some(Boolean)) {
     const out = [0, 1, 2].filter((s) => view.passed[s]).map((s) => seatName(seats, s));
-    box.appendChild(el("p", { class: "pref-passed" }, `Passe: ${out.join(", ")}`));
+    box.appendChild(el("p", { class: "pref-passed" }, `${headWord("Passe")}: ${out.join(", ")}`));
   }
   if (Array.isArray(view.talon) && view.talon.length) {
-    box.appendChild(cardRow(view.talon, style, word("Talon"), "pref-talon open"));
+    box.appendChild(cardRow(view.talon, style, headWord("Talon"), "pref-talon open"));
   } else if (view.talon_size > 0 && view.phase !== "done" && view.phase !== "deal") {
-    box.appendChild(backs(view.talon_size, style, word("Talon"), "pref-talon"));
+    box.appendChild(backs(view.talon_size, style, headWord("Talon"), "pref-talon"));
   }
   if (Array.isArray(view.discards) && view.discards.length) {
     box.appendChild(cardRow(view.discards, style, t("Discarded"), "pref-discards"));
   }
   if (Array.isArray(view.open_hand) && isSeat(view.declarer)) {
-    const label = `Bettler Ouvert – ${seatName(seats, view.declarer)}`;
+    const label = `${headWord("Bettler Ouvert")} – ${seatName(seats, view.declarer)}`;
     box.appendChild(cardRow(view.open_hand, style, label, "pref-open-hand"));
   }
   if (view.phase === "play") {
@@ -100,7 +100,7 @@ export function felt(model) {
     if (tricks) box.appendChild(tricks);
   }
   if (vienna && typeof view.pot === "number") {
-    box.appendChild(el("p", { class: "pref-pot", "data-pot": view.pot }, "Pot: ", el("strong", {}, fmt(view.pot))));
+    box.appendChild(el("p", { class: "pref-pot", "data-pot": view.pot }, `${headWord("Pot")}: `, el("strong", {}, fmt(view.pot))));
   }
   const rows = view.score_sheet || [];
   if (view.phase === "bid" && rows.length) {

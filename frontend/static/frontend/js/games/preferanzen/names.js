@@ -1,5 +1,5 @@
 // Preferanzen and Vienna Preference words: the ladders, and the German names of bids, contracts and
-// declarations (seeds 000 and 002: game terms stay German in both languages).
+// declarations (seeds 000 and 002), shown through word() in the reader's words.
 import { suitName } from "../../cards.js";
 import { word } from "../../i18n.js";
 

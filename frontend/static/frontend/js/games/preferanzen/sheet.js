@@ -13,8 +13,8 @@ export function resultText(view, row, names) {
   const parts = [`${row.won ? t("won") : t("lost")}, ${tricksText(row.tricks[row.declarer])}`];
   for (const s of [0, 1, 2]) {
     if (s === row.declarer) continue;
-    if (row.guest === s) parts.push(`${names[s]} eingeladen`);
-    else if (row.defense && row.defense[s] === "drop") parts.push(`${names[s]} ausgestiegen`);
+    if (row.guest === s) parts.push(`${names[s]}: ${word("eingeladen")}`);
+    else if (row.defense && row.defense[s] === "drop") parts.push(`${names[s]}: ${word("ausgestiegen")}`);
   }
   if (row.bonuses && row.bonuses.length) parts.push(`${t("Bonus")}: ${row.bonuses.map((b) => (BONUS_NAMES[b] ? word(BONUS_NAMES[b]) : b)).join(", ")}`);
   if (row.refill) parts.push(tf("pot empty: everyone pays %(n)s again", { n: row.refill }));
@@ -102,7 +102,7 @@ export function sheet(view, names, style) {
   if (vienna) {
     sum.dataset.pot = String(view.pot);
     sum.dataset.check = String(all + view.pot);
-    sum.textContent = `${t("Balances together")}: ${fmt(all)} · Pot: ${fmt(view.pot)} · ${t("together")}: ${fmt(all + view.pot)}`;
+    sum.textContent = `${t("Balances together")}: ${fmt(all)} · ${word("Pot")}: ${fmt(view.pot)} · ${t("together")}: ${fmt(all + view.pot)}`;
   } else {
     sum.dataset.check = String(all);
     sum.textContent = `${t("All players together")}: ${fmt(all)} (${tf("%(n)s of %(total)s deals", { n: view.deals_played, total: view.deals_total })})`;
@@ -123,6 +123,6 @@ export function finalSummary(payload, names) {
     list.appendChild(el("li", { class: s === payload.seat ? "me" : "", "data-seat": s }, `${names[s]}: ${signed(totals[s])}`));
   }
   const box = el("div", { class: "pref-final" }, list);
-  if (vienna) box.appendChild(el("p", { class: "pref-pot" }, `Pot: ${fmt(view.pot)}`));
+  if (vienna) box.appendChild(el("p", { class: "pref-pot" }, `${word("Pot")}: ${fmt(view.pot)}`));
   return box;
 }

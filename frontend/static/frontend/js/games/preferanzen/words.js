@@ -17,6 +17,11 @@ export function viennaBlurb() {
   return t("The Viennese three-hand game with a pot: take six tricks, collect from the pot.");
 }
 
+/** The contract beside the trump: the game's name in the reader's words. */
+export function contractTextFor(vienna) {
+  return (view, style) => contractName(view.contract, view.high_bid, style, vienna);
+}
+
 /** The contract line of one variant: "Anna plays Herz; against: Ben and Mia". */
 export function contractLineFor(vienna) {
   return (view, names, style) => {

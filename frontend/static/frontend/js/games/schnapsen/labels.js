@@ -1,6 +1,6 @@
 // Schnapsen words and facts shared by the panel, the felt and the sheet: suit labels, marriage points,
-// the deal-end reasons, the Bummerl winner, and the labels of the special actions (game terms stay
-// German in both languages, like i18n.js TERMS).
+// the deal-end reasons, the Bummerl winner, and the labels of the special actions (written out per
+// language: German, English and Russian players each have their own words for them).
 import { cardName, suitName } from "../../cards.js";
 import { lang, t, word } from "../../i18n.js";
 
@@ -66,8 +66,22 @@ function russianLabel(action, view, style) {
   return null;
 }
 
+function englishLabel(action, view, style) {
+  if (action.type === "exchange_trump") {
+    const card = view && view.trump_card ? ` (for the ${cardName(view.trump_card, style)})` : "";
+    return `Exchange the trump ${style === "german" ? "Unter" : "Jack"}${card}`;
+  }
+  if (action.type === "close") return "Close the stock";
+  if (action.type === "play" && action.marriage) {
+    const suit = action.card[1];
+    return `Marriage: ${marriagePoints(suit, view || {})} (${suitName(suit, style)}) – lead the ${word(rankWord(action.card, style))}`;
+  }
+  return null;
+}
+
 export function actionLabel(action, view, style) {
   if (lang() === "ru") return russianLabel(action, view, style);
+  if (lang() === "en") return englishLabel(action, view, style);
   if (action.type === "exchange_trump") {
     const card = view && view.trump_card ? ` (gegen ${cardName(view.trump_card, style)})` : "";
     return `${jackWord(style)} tauschen${card}`;

@@ -1,7 +1,7 @@
 // The Schnapsen score sheet (game points per deal, each player counting down 7 -> 0), the result of one
 // deal between deals, and the final Bummerl result.
 import { el } from "../../dom.js";
-import { t, tf } from "../../i18n.js";
+import { t, tf, tn } from "../../i18n.js";
 import { bummerlWinner, isSeat, reasonText } from "./labels.js";
 
 function detailText(row, names) {
@@ -76,14 +76,14 @@ export function sheet(view, names) {
 }
 
 function gamePointsWon(n) {
-  return n === 1 ? t("1 game point won") : tf("%(n)s game points won", { n });
+  return tn("%(n)s game point won", "%(n)s game points won", n);
 }
 
 /** The result of one finished deal, for the dialog between deals. */
 export function rowResult(view, row, names) {
   const box = el("div", { class: "schnapsen-row-result", "data-winner": String(row.winner) });
   const gp = (row.game_points || [])[row.winner] || 0;
-  box.appendChild(el("p", { class: "deal-winner" }, el("strong", {}, gp === 1 ? tf("%(name)s wins 1 game point", { name: names[row.winner] }) : tf("%(name)s wins %(n)s game points", { name: names[row.winner], n: gp })), ` – ${reasonText(row)}`));
+  box.appendChild(el("p", { class: "deal-winner" }, el("strong", {}, tn("%(name)s wins %(n)s game point", "%(name)s wins %(n)s game points", gp).replace("%(name)s", () => names[row.winner])), ` – ${reasonText(row)}`));
   const detail = detailText(row, names);
   if (detail) box.appendChild(el("p", { class: "muted" }, detail));
   const scores = row.scores || (view && view.scores) || [];
