@@ -10,6 +10,7 @@ import { get, post } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el } from "./dom.js";
 import { clock, fmt } from "./format.js";
+import { amount, classLabel, kindLabel, points, unitLabel } from "./analysiswords.js";
 import { t, tf, tn } from "./i18n.js";
 
 // the pause between polls: from POLL_MS, half as long again each time the count has not moved (or a
@@ -17,47 +18,6 @@ import { t, tf, tn } from "./i18n.js";
 const POLL_MS = 1000;
 const POLL_MAX_MS = 8000;
 const SERIOUS = new Set(["mistake", "blunder"]);
-
-export function classLabel(name) {
-  return { best: t("Best move"), inaccuracy: t("Inaccuracy"), mistake: t("Mistake"), blunder: t("Blunder") }[name] || name;
-}
-
-function unitLabel(unit) {
-  return { "game points": t("game points"), "card points": t("card points"), points: t("points"), tricks: t("tricks"), whists: t("whists") }[unit] || unit;
-}
-
-function rounded(value) {
-  return Math.round(value * 100) / 100;
-}
-
-function points(value) {
-  return fmt(rounded(value));
-}
-
-/** "1 game point", "2,5 очка", "5 Stiche": an amount in the analysis's unit, in the language's plural. */
-export function amount(value, unit) {
-  const n = rounded(value);
-  const shown = fmt(n);
-  switch (unit) {
-    case "game points":
-      return tn("%(n)s game point", "%(n)s game points", n, shown);
-    case "card points":
-      return tn("%(n)s card point", "%(n)s card points", n, shown);
-    case "points":
-      return tn("%(n)s point", "%(n)s points", n, shown);
-    case "tricks":
-      return tn("%(n)s trick", "%(n)s tricks", n, shown);
-    case "whists":
-      return tn("%(n)s whist", "%(n)s whists", n, shown);
-    default:
-      return `${shown} ${unit}`;
-  }
-}
-
-/** The kind of a decision as the step's heading names it. */
-export function kindLabel(kind) {
-  return { play: t("Card"), bid: t("Bid"), exchange: t("Discard"), declare: t("Contract"), defend: t("Defence"), mode: t("Open or closed") }[kind] || t("Decision");
-}
 
 /**
  * Starts the analysis of `matchId` and keeps `box` (summary, chart, status) and `panel` (the step's
