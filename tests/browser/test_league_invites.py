@@ -55,9 +55,8 @@ def test_invite_by_display_name_with_suggestions_then_accept_in_the_lobby(
     field = page.locator("#invite-username")
     field.press_sequentially(shown[:8].lower(), delay=50)  # the start of the display name, any case
     # the list is the field's datalist: the suggestion arrives as one of its options
-    page.wait_for_function(
-        "v => [...document.querySelectorAll('#invite-suggestions option')].some(o => o.value === v)", arg=guest
-    )
+    listed = "v => [...document.querySelectorAll('#invite-suggestions option')].some(o => o.value === v)"
+    page.wait_for_function(listed, arg=guest)
     option = page.locator(f"#invite-suggestions option[value={guest}]")
     assert option.get_attribute("value") == guest and shown in (option.get_attribute("label") or "")
     field.fill(guest)  # what choosing the option puts in the field
