@@ -52,8 +52,9 @@ class LeaderboardEntry(models.Model):
     stand_in_decisions = models.PositiveIntegerField(default=0, db_default=0)
     last_deal_decisions = models.PositiveIntegerField(default=0, db_default=0)
     last_deal_stand_in_decisions = models.PositiveIntegerField(default=0, db_default=0)
-    # Why a human seat's result is not a human result ("" = it is; games.results.seat_records): such an entry
-    # is kept, shown to its player with the reason, and never ranked on the public board.
+    # Why the entry is not ranked ("" = it is): a human seat's result that is no human result
+    # (games.results.seat_records), or a result that is no best result (leaderboard.qualifying). Such an
+    # entry is kept, shown to its player with the reason, and never ranked on the public board.
     unranked = models.CharField(
         max_length=32, blank=True, default="", db_default="", help_text="Why it is not ranked."
     )

@@ -16,6 +16,7 @@ from games.selectors import match_visible
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
 from leaderboard.models import TOP_N, LeaderboardEntry, LeaderboardSave, SaveState
+from leaderboard.qualifying import NO_POINTS, NOT_WON
 from leaderboard.services import board_games, check_eligible
 
 PAGE_SIZES = (25, 50)
@@ -109,7 +110,12 @@ def board_page(game: str, page: int, page_size: int = PAGE_SIZES[0]) -> dict[str
 
 
 def unranked_reason_words(entry: LeaderboardEntry) -> str:
-    """Why a human seat's entry is not ranked, in the active language (games.results.seat_records)."""
+    """Why an entry is not ranked, in the active language (games.results.seat_records and
+    leaderboard.qualifying)."""
+    if entry.unranked == NO_POINTS:
+        return gettext("Result saved, not on the leaderboard: it lists only results that scored points.")
+    if entry.unranked == NOT_WON:
+        return gettext("Result saved, not on the leaderboard: it lists won matches only.")
     if entry.unranked == STAND_IN_LAST_DEAL:
         return gettext(
             "Not ranked as a person's result: the AI stand-in made %(stand_in)s of this seat's "
@@ -122,7 +128,8 @@ def unranked_reason_words(entry: LeaderboardEntry) -> str:
 
 
 def unranked_seats(match_id: int) -> dict[str, dict[str, Any]]:
-    """The seats of a saved match that are no human result, each with why: seat (as a string) ->
+    """The seats of a saved match that are not ranked (no human result, or no best result), each with
+    why: seat (as a string) ->
     reason, the stand-in's decisions of the seat's (overall and in the last deal) and the words."""
     entries = LeaderboardEntry.objects.filter(match_id=match_id).exclude(unranked="").order_by("seat")
     return {
@@ -143,8 +150,9 @@ def save_status(match_id: int, actor: Actor | None = None) -> dict[str, Any]:
 
     state: "saved", "pending" (queued, not yet run), "failed" (a retry may work) or "not_eligible"
     (not finished, practice, abandoned). `can_retry` tells the page to show the retry button; a saved
-    run has `ranks`: seat (as a string) -> its rank on the board, for the seats in the top 100, and
-    `unranked`: the human seats that are no human result, with why (`unranked_seats`)."""
+    run has `ranks`: seat (as a string) -> its rank on the board, only for the seats whose result entered
+    the board and stands in its top 100, and `unranked`: the seats that are not ranked, with why
+    (`unranked_seats`)."""
     match = match_visible(match_id, actor or Actor())  # nothing of a running duplicate round
     seated = actor is not None and any(not s.is_ai and actor.owns(s) for s in match.seats.all())
     try:

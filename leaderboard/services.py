@@ -22,6 +22,7 @@ from games.results.match_result import MatchResult, match_result
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
+from leaderboard.qualifying import off_board_reason
 from ops import metrics
 from ops.log_context import match_context
 
@@ -79,7 +80,8 @@ def replayed_result(match: Match) -> MatchResult:
 
 def entries_for(match: Match, result: MatchResult) -> list[LeaderboardEntry]:
     """One entry per seat, with who played it (the result's seat kinds, games.results.seat_records): a
-    human seat the stand-in played too much of is stored with its reason and never ranked."""
+    human seat the stand-in played too much of, and a result that is no best result
+    (leaderboard.qualifying), is stored with its reason and never ranked."""
     score = scorer_for(match.game)
     now = timezone.now()
     names = {s.index: s for s in match.seats.all()}
@@ -105,7 +107,7 @@ def entries_for(match: Match, result: MatchResult) -> list[LeaderboardEntry]:
                 stand_in_decisions=d.stand_in,
                 last_deal_decisions=d.last_deal,
                 last_deal_stand_in_decisions=d.last_deal_stand_in,
-                unranked=record.unranked_reason,
+                unranked=record.unranked_reason or off_board_reason(result, seat.index, points),
             )
         )
     return rows

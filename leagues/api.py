@@ -7,6 +7,7 @@ from typing import Any, cast
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -215,3 +216,36 @@ class RoundsView(Writes):
             LeagueMatch.objects.filter(round=round_).order_by("table").values_list("match_id", flat=True)
         )
         return Response({"round": round_.pk, "matches": list(matches)}, status=201)
+
+
+class DeclineView(Writes):
+    @extend_schema(
+        operation_id="leagues_decline",
+        request=None,
+        summary="Decline my invitation",
+        responses={204: None, **ERRORS},
+    )
+    def post(self, request: Request, league_id: int) -> Response:
+        services.invitation_decline(league_id=league_id, user=_user(request))
+        return Response(status=204)
+
+
+class PlayerSuggestView(APIView):
+    """Names for the invite field as one types: logged-in players only, throttled like the writes."""
+
+    throttle_scope = "writes"
+
+    def get_throttles(self) -> list[Any]:
+        return [ScopedThrottle()]
+
+    @extend_schema(
+        operation_id="leagues_player_suggestions",
+        summary="Players whose user name or display name begins with q (at least 2 letters; 10 at most)",
+        parameters=[OpenApiParameter("q", str, description="the typed beginning of a name")],
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT), 403: ERRORS[403]},
+    )
+    def get(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("log in to look players up")
+        prefix = request.query_params.get("q", "")[:40]
+        return Response({"q": prefix, "players": selectors.player_suggestions(prefix, asker=_user(request))})

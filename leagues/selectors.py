@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from accounts.models import User
+from games.identity.names import reserved_match
 from games.live.actors import Actor
 from games.models import Match
 from games.results.match_result import match_seats
@@ -261,3 +262,38 @@ def rating_history(user: Any) -> dict[str, list[float]]:
         points = history.setdefault(change.game, [change.ordinal_before])
         points.append(change.ordinal_after)
     return history
+
+
+def invitations_for(user: Any) -> list[Invitation]:
+    """A logged-in player's pending league invitations, newest first (the lobby and league pages)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    pending = Invitation.objects.filter(user_id=user.pk, accepted_at__isnull=True)
+    return list(pending.select_related("league", "invited_by").order_by("-created_at", "-pk"))
+
+
+SUGGEST_MIN = 2
+SUGGEST_MAX = 10
+
+
+def player_suggestions(prefix: str, *, asker: User) -> list[dict[str, str]]:
+    """Registered players whose user name or display name begins with `prefix` (any case), for the
+    invite field: user name and display name only, never the asker, never a name the AIs hold."""
+    prefix = prefix.strip()
+    if len(prefix) < SUGGEST_MIN:
+        return []
+    found = (
+        User.objects.filter(is_active=True)
+        .filter(Q(username__istartswith=prefix) | Q(display_name__istartswith=prefix))
+        .exclude(pk=asker.pk)
+        .order_by("username")
+        .values_list("username", "display_name")
+    )
+    out: list[dict[str, str]] = []
+    for username, display in found[: SUGGEST_MAX * 3]:  # a few spare for reserved names left out
+        if reserved_match(username) is not None or (display and reserved_match(display) is not None):
+            continue
+        out.append({"username": username, "display_name": display or username})
+        if len(out) == SUGGEST_MAX:
+            break
+    return out

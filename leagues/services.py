@@ -11,6 +11,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from accounts.models import User
 from games import ai as ai_registry
@@ -176,19 +177,42 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
         league = league_get(league_id, lock=True)
         allowed = is_manager(league, inviter) or (league.access == Access.OPEN and is_member(league, inviter))
         if not allowed:
-            raise Forbidden("only the league's creator can invite players")
-        invitee = User.objects.filter(username=username).first()
+            raise Forbidden(gettext("Only the league's creator can invite players to it."))
+        invitee = invitee_named(username)
         if invitee is None:
-            raise NotFound(f"no player {username!r}")
+            raise NotFound(gettext("There is no player %(name)s.") % {"name": username})
+        name = invitee.display_name or invitee.get_username()
         if league.memberships.filter(user=invitee).exists():
-            raise AlreadyMember(f"{username} is already a member")
+            raise AlreadyMember(gettext("%(name)s is already a member of this league.") % {"name": name})
         _check_open_for_members(league)
         invitation, created = Invitation.objects.get_or_create(
             league=league, user=invitee, defaults={"invited_by": inviter}
         )
         if not created:
-            raise AlreadyMember(f"{username} is already invited")
+            raise AlreadyMember(gettext("%(name)s is already invited to this league.") % {"name": name})
     return invitation
+
+
+def invitee_named(name: str) -> User | None:
+    """The registered player a typed name means: the user name, else the display name (either in any
+    case); a display name two players share means nobody (the user name then tells them apart)."""
+    name = name.strip()
+    if not name:
+        return None
+    found = User.objects.filter(username__iexact=name, is_active=True).first()
+    if found is not None:
+        return found
+    by_display = list(User.objects.filter(display_name__iexact=name, is_active=True)[:2])
+    return by_display[0] if len(by_display) == 1 else None
+
+
+def invitation_decline(*, league_id: int, user: User) -> None:
+    """The invitee says no: the invitation is gone (the league may invite again)."""
+    user = _registered(user)
+    deleted, _ = Invitation.objects.filter(league_id=league_id, user=user, accepted_at__isnull=True).delete()
+    if not deleted:
+        league_get(league_id)
+        raise NotInvited(gettext("You have no invitation to this league."))
 
 
 def league_ai_version(league: League, asked: str | None, *, ai_seats: bool) -> str:

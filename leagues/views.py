@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -203,6 +204,8 @@ def _detail(request: HttpRequest, league: League, *, error: str = "", status: in
         "is_member": selectors.is_member(league, user),
         "is_manager": selectors.is_manager(league, user),
         "invitation": selectors.pending_invitation(league, user),
+        "can_invite": selectors.is_manager(league, user)
+        or (league.access == Access.OPEN and selectors.is_member(league, user)),
         "ai_choices": list(range(players)),
         "ai_level": level_label(league.game, league.ai_version) if league.game in available_games() else "",
         "error": error,
@@ -236,12 +239,31 @@ def league_join(request: HttpRequest, league_id: int) -> HttpResponse:
 def league_invite(request: HttpRequest, league_id: int) -> HttpResponse:
     league = get_object_or_404(League, pk=league_id)
     try:
-        services.invitation_create(
+        invitation = services.invitation_create(
             league_id=league.pk, inviter=_user(request), username=request.POST.get("username", "").strip()
         )
     except GameError as exc:
         return _detail(request, league, error=exc.message, status=exc.status)
+    invitee = invitation.user
+    messages.success(
+        request,
+        _("Invitation sent to %(name)s. They see it in their lobby and on this page.")
+        % {"name": invitee.display_name or invitee.get_username()},
+    )
     return HttpResponseRedirect(reverse("league", args=[league.pk]))
+
+
+@require_POST
+def league_decline(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=league_id)
+    try:
+        services.invitation_decline(league_id=league.pk, user=_user(request))
+    except GameError as exc:
+        return _detail(request, league, error=exc.message, status=exc.status)
+    messages.success(request, _("Invitation declined."))
+    # from the lobby's list back to the lobby; from the league page back to it
+    back = "/" if request.POST.get("next") == "/" else reverse("league", args=[league.pk])
+    return HttpResponseRedirect(back)
 
 
 @require_POST

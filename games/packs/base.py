@@ -136,6 +136,10 @@ class GamePack:
     scorer: Scorer = score_totals
     #: whether its leaderboard has a sacks column
     sacks: bool = False
+    #: what its leaderboard ranks, one sentence per language code (shown above the board)
+    board_ranks: Mapping[str, str] = field(default_factory=dict)
+    #: whether only a won match enters its leaderboard (a heads-up game: the loser's score is no best result)
+    board_wins_only: bool = False
     #: the names AI seats get when the opener gives none (empty: the platform's fallback names)
     ai_names: tuple[str, ...] = ()
     #: the browser module with its table hooks, relative to frontend/static/frontend/js/

@@ -18,6 +18,11 @@ PACK = GamePack(
     name="preferans",
     order=50,
     titles={"de": "Preferans", "en": "Preferans", "ru": "Преферанс"},
+    board_ranks={
+        "de": "Die Whist-Bilanz der Abrechnung am Ende eines Spiels (Pool, Berg und Whists verrechnet).",
+        "en": "The whist balance of the settlement at the end of a match (pool, mountain and whists netted).",
+        "ru": "Итог в вистах при расчёте в конце пули (пуля, гора и висты сведены).",
+    },
     players=(3, 4),
     rules="games.engine.preferans:RULES",
     options={

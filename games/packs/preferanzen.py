@@ -29,6 +29,11 @@ PACK = GamePack(
     name="preferanzen",
     order=30,
     titles={"de": "Preferanzen", "en": "Preferanzen", "ru": "Преферанцен"},
+    board_ranks={
+        "de": "Die Punkte am Ende eines Spiels über alle seine Partien.",
+        "en": "The points at the end of a match, over all its deals.",
+        "ru": "Очки в конце партии по всем её раздачам.",
+    },
     players=(3,),
     rules="games.engine.preferanzen:RULES",
     options=OPTIONS,

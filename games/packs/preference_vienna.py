@@ -9,6 +9,11 @@ PACK = GamePack(
     name="preference_vienna",
     order=40,
     titles={"de": "Preference (Wien)", "en": "Preference (Wien)", "ru": "Венский преферанс"},
+    board_ranks={
+        "de": "Der Kontostand am Ende eines Spiels: Einsatz, Topf und Auszahlungen aller Partien verrechnet.",
+        "en": "The balance at the end of a match: stake, pot and the payouts of all its deals netted.",
+        "ru": "Баланс в конце партии: ставка, банк и выплаты всех раздач сведены.",
+    },
     players=(3,),
     rules="games.engine.preferanzen.vienna:RULES",
     options=preferanzen.OPTIONS,

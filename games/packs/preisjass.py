@@ -35,6 +35,13 @@ PACK = GamePack(
     strength=Strength(unit="points_per_game", reference=39.25, score=points_per_game, label="runs"),
     scorer=score,
     sacks=True,
+    board_ranks={
+        "de": "Kartenpunkte eines ganzen Laufs von zwölf Spielen; "
+        "die Säcke stehen daneben und ändern den Rang nicht.",
+        "en": "Card points over a whole run of twelve games; "
+        "sacks are shown beside them and do not change the rank.",
+        "ru": "Очки за целый заход из двенадцати игр; мешки указаны рядом и на место не влияют.",
+    },
     ai_names=("Anna", "Paul", "Mia"),
     js_module="games/preisjass.js",
 )

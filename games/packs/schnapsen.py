@@ -35,5 +35,12 @@ PACK = GamePack(
     observation="games.ai.observation.schnapsen:observe",
     strength=Strength(unit="bummerl_win_percent", reference=50.0, score=bummerl_won, label="Bummerls"),
     ai_names=("Anna",),
+    board_ranks={
+        "de": "Gewonnene Bummerl, gereiht nach den Spielpunkten des Siegers; "
+        "ein verlorenes Bummerl kommt nicht auf die Liste.",
+        "en": "Won Bummerls, ranked by the winner's game points; a lost Bummerl does not enter the board.",
+        "ru": "Выигранные буммерли по игровым очкам победителя; проигранный буммерль в таблицу не попадает.",
+    },
+    board_wins_only=True,
     js_module="games/schnapsen.js",
 )

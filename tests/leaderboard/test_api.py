@@ -59,10 +59,12 @@ def test_a_player_saves_once_whatever_the_client_sends(finished_duel, players) -
     )
     assert r.status_code == 200 and r.json()["saved"] is True
     expected = load_state(match).result()["totals"]
-    # The saved run's place on the board, per seat: the better total ranks first.
+    # The saved run's place on the board, per seat: the better total ranks first; a seat that scored
+    # nothing is not on the board and is told no place.
     status = client_for(players[0]).get(f"/api/leaderboard/matches/{match.pk}/status/").json()
     best = max(range(2), key=lambda s: (expected[s], -s))
-    assert status["ranks"] == {str(best): 1, str(1 - best): 2}
+    places = {str(best): 1, str(1 - best): 2}
+    assert status["ranks"] == {seat: place for seat, place in places.items() if expected[int(seat)] > 0}
     stored = list(
         LeaderboardEntry.objects.filter(match=match).order_by("seat").values_list("points", "sacks")
     )

@@ -21,6 +21,7 @@ from django.utils import timezone
 from config.asgi import application
 from games.models import Match, MatchEvent, MatchStatus
 from games.services.watchdog import watchdog_tick
+from leaderboard.models import LeaderboardEntry
 from tests import factories
 from tests.leaderboard.conftest import play_human_to_end
 from tests.stand_in_play import client_for, deals, play_through_api, stand_in_share
@@ -86,7 +87,10 @@ async def test_idle_seat_with_its_socket_open_is_not_ranked_and_the_status_says_
     board = (await sync_to_async(client_for().get)("/api/leaderboard/schnapsen/")).json()
     names = [(row["name"], row["is_ai"]) for row in board["results"]]
     assert ("Idler", False) not in names
-    assert [row["match_id"] for row in board["results"]] == [match_id]  # the AI's result is ranked
+    # the AI's result is ranked when it won the Bummerl (a lost one is no best result)
+    ai = await sync_to_async(LeaderboardEntry.objects.get)(match_id=match_id, seat=1)
+    assert [row["match_id"] for row in board["results"]] == ([match_id] if ai.unranked == "" else [])
+    assert ai.unranked in ("", "not_won")
 
     owner = await sync_to_async(client_for)(idle)
     status = (await sync_to_async(owner.get)(f"/api/leaderboard/matches/{match_id}/status/")).json()
@@ -157,5 +161,5 @@ def test_board_rows_carry_the_ai_versions_played_against(anna) -> None:
     assert all(rows[s]["ai_version"] == "random" for s in (1, 2, 3))
     assert all(rows[s]["opponent_ai_versions"] == ["random"] for s in (1, 2, 3))
     page = client_for().get("/leaderboard/preisjass/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert page.count('<td data-field="against">Random</td>') == 4
+    assert page.count('<td class="board-wide" data-field="against">Random</td>') == 4
     assert page.count('<small class="muted" data-field="level">Random</small>') == 3
