@@ -206,4 +206,4 @@ def test_a_league_table_seats_the_league_s_level_and_shows_it(strength_file: Pat
     match = Match.objects.get(pk=LeagueMatch.objects.get().match_id)
     assert [s.ai_version for s in match.seats.order_by("index")] == ["", "dora"]
     player = client.get(f"/leagues/{league.pk}/players/ben/").content.decode()
-    assert f'<td class="ai-level">{EXPECTED["schnapsen"]["de"]}</td>' in player
+    assert f'<td class="ai-level" data-label="KI">{EXPECTED["schnapsen"]["de"]}</td>' in player

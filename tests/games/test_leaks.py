@@ -76,11 +76,13 @@ class EngineViews:
         state = rules.initial_state(events[0])
         self.views: dict[int, dict[int | None, Any]] = {}
         self.hands: dict[int, dict[str, list[str]]] = {}
+        self.winners: dict[int, int | None] = {}
         for seq, event in enumerate(events, start=1):
             if seq > 1:
                 state = rules.apply_in_place(state, event)
             seen = {seat: json.loads(json.dumps(state.view(seat))) for seat in [None, *range(self.seats)]}
             self.views[seq] = seen
+            self.winners[seq] = state.last_trick_winner()
             self.hands[seq] = {str(s): seen[s]["hand"] for s in range(self.seats)}
 
     def cards_in(self, value: Any) -> set[str]:
@@ -98,7 +100,12 @@ class EngineViews:
         expected = self.views[payload["seq"]][seat]
         if payload["match"]["status"] in ("finished", "abandoned"):  # over: nobody's turn, no action
             expected = {**expected, **{k: v for k, v in (("to_move", None), ("legal", [])) if k in expected}}
-        assert payload["view"] == expected, f"seat {seat} at seq {payload['seq']}"
+        view = dict(payload["view"])
+        if "last_trick_winner" in view and "last_trick_winner" not in expected:
+            # the one addition to the engine's view: who took the view's own last trick (public)
+            winner = view.pop("last_trick_winner")
+            assert winner == self.winners[payload["seq"]] and expected.get("last_trick"), (seat, winner)
+        assert view == expected, f"seat {seat} at seq {payload['seq']}"
         rest = {k: v for k, v in payload.items() if k != "view"}
         assert not self.cards_in(rest), f"cards outside the view for seat {seat}: {self.cards_in(rest)}"
 
