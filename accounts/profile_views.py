@@ -28,6 +28,8 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
+    if "\x00" in username:  # no account has it, and PostgreSQL cannot even compare it
+        raise Http404("no such player")
     shown = get_object_or_404(User, username=username, is_active=True)
     context = _figures(request, Actor(user_id=shown.pk), actor_from_request(request))
     return render(

@@ -5,7 +5,8 @@ Which results count. The figures per game read the leaderboard's projection (`Le
 per seat of a saved match): finished runs only, never a practice table, an abandoned run, a table one
 person held several seats of, or a duplicate round before its release. Of those, the player's own row
 counts unless it is no human result (the stand-in played it, games.results.seat_records) or staff hid
-it, just as the public board decides.
+it. A result the board leaves out only for being no best result (leaderboard.qualifying: a lost Bummerl,
+no points) counts here: wins and fair share need the losses.
 
 What the figures mean, per game, over the counted results:
   - wins: the runs the player finished first in (a shared first place included);
@@ -34,6 +35,7 @@ from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat, SeatKind
 from games.selectors import matches_visible_to
 from leaderboard.models import LeaderboardEntry
+from leaderboard.qualifying import REASONS as OFF_BOARD_REASONS
 
 HISTORY_PAGE_SIZE = 20
 _CENT = Decimal("0.01")
@@ -136,7 +138,7 @@ def game_figures(subject: Actor) -> list[GameFigures]:
     )
     games: dict[int, str] = {}
     for match_id, seat, points, hidden, unranked, game in rows:
-        tables[match_id].append((seat, points, hidden, unranked != ""))
+        tables[match_id].append((seat, points, hidden, unranked not in ("", *OFF_BOARD_REASONS)))
         games[match_id] = game
     tallies: dict[str, _Tally] = defaultdict(_Tally)
     for match_id, table in tables.items():

@@ -17,7 +17,7 @@ from accounts.forms import EmailChangeForm, RegisterForm
 from accounts.models import User
 from accounts.recovery import password_reset_completed
 from accounts.services import user_email_change, user_register
-from accounts.throttles import registration_allowed
+from accounts.throttles import email_change_allowed, registration_allowed
 from accounts.verification import Outcome, verification_confirm, verification_send
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -75,6 +75,10 @@ def email_verify_resend(request: HttpRequest) -> HttpResponse:
 def email_change(request: HttpRequest) -> HttpResponse:
     user: Any = request.user
     form = EmailChangeForm(request.POST or None, instance=User.objects.get(pk=user.pk))
+    if request.method == "POST" and not email_change_allowed(request):
+        # an unbound form: a bound one would tell, in its errors, whether the address is taken
+        unbound = EmailChangeForm(instance=User.objects.get(pk=user.pk))
+        return render(request, "accounts/email_change.html", {"form": unbound, "throttled": True}, status=429)
     if request.method == "POST" and form.is_valid():
         changed = user_email_change(user=user, email=form.cleaned_data["email"])
         if changed:

@@ -248,4 +248,6 @@ class PlayerSuggestView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated("log in to look players up")
         prefix = request.query_params.get("q", "")[:40]
+        if "\x00" in prefix:  # no name has one, and PostgreSQL refuses to compare it
+            raise serializers.ValidationError({"q": ["a name has no NUL character"]})
         return Response({"q": prefix, "players": selectors.player_suggestions(prefix, asker=_user(request))})

@@ -197,7 +197,7 @@ def invitee_named(name: str) -> User | None:
     """The registered player a typed name means: the user name, else the display name (either in any
     case); a display name two players share means nobody (the user name then tells them apart)."""
     name = name.strip()
-    if not name:
+    if not name or "\x00" in name:  # no account has a NUL, and PostgreSQL cannot compare it
         return None
     found = User.objects.filter(username__iexact=name, is_active=True).first()
     if found is not None:

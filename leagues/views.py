@@ -296,7 +296,8 @@ def league_table(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def league_player(request: HttpRequest, league_id: int, username: str) -> HttpResponse:
     league = get_object_or_404(League, pk=league_id)
-    player = User.objects.filter(username=username).first()
+    # a NUL no account has, and PostgreSQL cannot even compare
+    player = None if "\x00" in username else User.objects.filter(username=username).first()
     if player is None:
         raise Http404("no such player")
     context = {
