@@ -74,13 +74,26 @@ class RegisterForm(PlayerNamesMixin, EmailFieldMixin, UserCreationForm):
 
 
 class EmailChangeForm(EmailFieldMixin, forms.ModelForm):
-    """A new address for one's account (an account from before registration asked for one has none)."""
+    """A new address for one's account (an account from before registration asked for one has none).
+    It asks for the password: the address is where a reset link goes, so a borrowed or stolen session
+    alone must not be able to redirect it and then take the account over."""
 
     email = email_field()
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     class Meta:
         model = User
         fields = ("email",)
+
+    def clean_password(self) -> str:
+        password = str(self.cleaned_data["password"])
+        if not self.instance.check_password(password):
+            raise forms.ValidationError(_("That is not your password."), code="wrong_password")
+        return password
 
 
 class PlayerPasswordResetForm(PasswordResetForm):

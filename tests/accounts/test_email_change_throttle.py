@@ -12,6 +12,7 @@ from accounts.models import User
 from tests import factories
 
 pytestmark = pytest.mark.django_db
+PW = "kartentisch-pw-1"  # tests.factories.user's
 
 
 def test_the_31st_address_tried_in_an_hour_is_refused_and_changes_nothing() -> None:
@@ -22,18 +23,21 @@ def test_the_31st_address_tried_in_an_hour_is_refused_and_changes_nothing() -> N
     page = Client(HTTP_ACCEPT_LANGUAGE="en")
     page.force_login(anna)
     for i in range(30):
-        r = page.post("/accounts/email/", {"email": f"guess{i}@example.org"})
+        r = page.post("/accounts/email/", {"email": f"guess{i}@example.org", "password": PW})
         assert r.status_code == 302, i
-    refused = page.post("/accounts/email/", {"email": "ben@example.org"})
+    refused = page.post("/accounts/email/", {"email": "ben@example.org", "password": PW})
     assert refused.status_code == 429
     body = refused.content.decode()
     assert "Too many address changes" in body and "already exists" not in body
     for lang, words in (("de", "Zu viele Adressänderungen"), ("ru", "Слишком много смен адреса")):
         again = Client(HTTP_ACCEPT_LANGUAGE=lang)
         again.force_login(anna)
-        assert words in again.post("/accounts/email/", {"email": "x@example.org"}).content.decode()
+        assert (
+            words
+            in again.post("/accounts/email/", {"email": "x@example.org", "password": PW}).content.decode()
+        )
     anna.refresh_from_db()
     assert anna.email == "guess29@example.org"
     other = Client()
     other.force_login(ben)  # another account is not held up
-    assert other.post("/accounts/email/", {"email": "ben2@example.org"}).status_code == 302
+    assert other.post("/accounts/email/", {"email": "ben2@example.org", "password": PW}).status_code == 302

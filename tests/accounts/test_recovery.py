@@ -132,7 +132,7 @@ def test_a_link_to_a_previous_address_stops_working() -> None:
     c = Client()
     register(c, "lena", "lena@example.org")
     old = link(VERIFY_LINK, mail.outbox[0])
-    r = c.post("/accounts/email/", {"email": "lena.k@example.net"})
+    r = c.post("/accounts/email/", {"email": "lena.k@example.net", "password": PASSWORD})
     assert r.status_code == 302
     assert len(mail.outbox) == 2 and mail.outbox[1].to == ["lena.k@example.net"]
     assert Client().get(old).status_code == 400
@@ -164,7 +164,7 @@ def test_an_address_belongs_to_one_account_whatever_its_case(typed: str) -> None
     # Nor may another account change to it.
     c = Client()
     register(c, "greta", "greta@example.org")
-    r = c.post("/accounts/email/", {"email": typed}, HTTP_ACCEPT_LANGUAGE="en")
+    r = c.post("/accounts/email/", {"email": typed, "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="en")
     assert r.status_code == 200
     assert r.context["form"].errors["email"] == ["An account with this e-mail address already exists."]
     assert User.objects.get(username="greta").email == "greta@example.org"
@@ -288,3 +288,20 @@ def test_a_player_changes_their_password() -> None:
     assert "_auth_user_id" in c.session  # this session stays logged in
     assert User.objects.get(username="lena").check_password(NEW_PASSWORD)
     assert login("lena", PASSWORD).status_code == 200 and login("lena", NEW_PASSWORD).status_code == 302
+
+
+def test_changing_the_address_asks_for_the_password() -> None:
+    """A session alone (borrowed, stolen) cannot send the account's reset links elsewhere."""
+    c = Client()
+    register(c, "lena", "lena@example.org")
+    sent = len(mail.outbox)
+    for password in ("", "not-lenas-password"):
+        r = c.post(
+            "/accounts/email/",
+            {"email": "thief@example.net", "password": password},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+        assert r.status_code == 200 and "password" in r.context["form"].errors
+    r = c.post("/accounts/email/", {"email": "thief@example.net", "password": "x"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert r.context["form"].errors["password"] == ["Das ist nicht dein Passwort."]
+    assert User.objects.get(username="lena").email == "lena@example.org" and len(mail.outbox) == sent

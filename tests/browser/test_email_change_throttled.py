@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import _pages, _serve, shot
-from tests.browser.helpers import DESKTOP, PHONE, register
+from tests.browser.helpers import DESKTOP, PASSWORD, PHONE, register
 
 pytestmark = pytest.mark.browser
 RATE = 7  # six registrations from 127.0.0.1 fit; each account then tries seven addresses
@@ -41,6 +41,7 @@ def test_the_limited_address_form_says_so(limited_page: Any, lang: str, size: st
     for i in range(RATE + 1):
         page.goto("/accounts/email/")
         page.fill("input[name=email]", f"{name}{i}@example.org")
+        page.fill("input[name=password]", PASSWORD)
         page.locator("main form button[type=submit]").click()
         page.wait_for_load_state()
     alert = page.locator("main [role=alert]")
