@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
-from tests.browser.helpers import OPEN_TABLE_JS, PHONE, SEATS
+from tests.browser.conftest import ARTIFACTS, shot
+from tests.browser.helpers import PHONE, SEATS
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -136,20 +136,34 @@ def test_score_sheet_fits_a_phone(new_page: Any, game: str) -> None:
     assert watch.problems == []
 
 
-# The opponent's name plate and their card on the trick (Schnapsen: the opponent sits at the top).
+# The opponent's name plate and their card on the trick (Schnapsen: the opponent sits at the top), where
+# the card lies and where its fly-in starts (the animation's `from`: translated by --fx, --fy).
 OVERLAP_JS = """() => {
   const plate = document.querySelector('.felt .seat.pos-top');
   const card = document.querySelector('.felt .trick .card.at-top');
   if (!plate || !card || card.getAnimations().length) return null;
-  const r = e => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
-  return {plate: r(plate), card: r(card), seq: window.kartentisch.app.shown.seq};
+  const box = e => {
+    const b = e.getBoundingClientRect();
+    return {top: b.top, bottom: b.bottom, left: b.left, right: b.right};
+  };
+  const lying = box(card);
+  card.style.translate = 'var(--fx) var(--fy)';
+  const start = box(card);
+  card.style.translate = '';
+  return {plate: box(plate), card: lying, start};
 }"""
+GAP = 6  # px between the plate and the card lying under it
+
+
+def _clear(plate: dict[str, float], card: dict[str, float], gap: float) -> bool:
+    beside = card["left"] >= plate["right"] or card["right"] <= plate["left"]
+    return beside or card["top"] >= plate["bottom"] + gap
 
 
 def test_schnapsen_phone_card_clear_of_the_name_plate(new_page: Any) -> None:
     page, watch = new_page("de", PHONE)
     page.goto("/")
-    created = page.evaluate(OPEN_TABLE_JS, ["schnapsen", SEATS["schnapsen"]])
+    created = page.evaluate(OPEN_JS, ["schnapsen", SEATS["schnapsen"], {}])
     match_id = created["id"]
     page.goto(f"/matches/{match_id}/")
     page.locator("[data-role=status][data-state=live]").wait_for()
@@ -166,10 +180,9 @@ def test_schnapsen_phone_card_clear_of_the_name_plate(new_page: Any) -> None:
         if view["trick"] and view["trick"][0]["seat"] != payload["seat"]:
             # the opponent led: their card lies on the trick in the page
             boxes = page.wait_for_function(OVERLAP_JS).json_value()
-            plate, card = boxes["plate"], boxes["card"]
-            shot(page, f"sheets-phone-schnapsen-felt-{seen}")
-            apart = card["top"] >= plate["bottom"] or card["left"] >= plate["right"] or card["right"] <= plate["left"]
-            assert apart, boxes
+            page.locator(".felt").screenshot(path=str(ARTIFACTS / f"sheets-phone-schnapsen-felt-{seen}.png"))
+            assert _clear(boxes["plate"], boxes["card"], GAP), boxes
+            assert _clear(boxes["plate"], boxes["start"], 0), boxes
             seen += 1
         resp = page.request.post(
             f"/api/matches/{match_id}/actions/",
