@@ -87,29 +87,32 @@ function changesCell(row, seat, names) {
   for (const w of row.whists || []) {
     if (w.from === seat) parts.push(`${word("Whists")} ${tf("against %(name)s", { name: names[w.against] })} +${fracText(frac(w.exact))}`);
   }
-  const td = el("td", { class: "changes", "data-seat": seat });
+  // one box for the lines, so that a stacked cell (phone) keeps them together beside its label
+  const lines = el("span", { class: "lines" });
   parts.forEach((p, i) => {
-    if (i) td.appendChild(el("br"));
-    td.append(p);
+    if (i) lines.appendChild(el("br"));
+    lines.append(p);
   });
-  return td;
+  return el("td", { class: "changes", "data-seat": seat, "data-label": names[seat] }, lines);
 }
 
 function logTable(view, names, rows) {
   const n = view.players;
-  const table = el("table", { class: "sheet prs-log" });
+  // `stack`: on a phone each deal shows as labelled lines (site.css), the labels are the head's words
+  const table = el("table", { class: "sheet prs-log stack" });
   table.appendChild(el("caption", {}, t("Deal by deal")));
-  const head = el("tr", {}, ...["#", t("Dealer"), t("Game"), t("Tricks")].map((label) => el("th", { scope: "col" }, label)));
+  const [dealer, game, tricks] = [t("Dealer"), t("Game"), t("Tricks")];
+  const head = el("tr", {}, ...["#", dealer, game, tricks].map((label) => el("th", { scope: "col" }, label)));
   for (let s = 0; s < n; s += 1) head.appendChild(el("th", { scope: "col" }, names[s]));
   table.createTHead().appendChild(head);
   const body = table.createTBody();
   for (const row of rows) {
     const tr = el("tr", { "data-deal": row.deal, "data-kind": row.kind });
     tr.appendChild(el("th", { scope: "row" }, String(row.deal)));
-    tr.appendChild(el("td", {}, names[row.dealer]));
-    tr.appendChild(el("td", { class: "what" }, dealSummary(row, names)));
+    tr.appendChild(el("td", { "data-label": dealer }, names[row.dealer]));
+    tr.appendChild(el("td", { class: "what", "data-label": game }, dealSummary(row, names)));
     const played = ["contract", "misere", "raspasy"].includes(row.kind);
-    tr.appendChild(el("td", { class: "num" }, played ? row.tricks.map((x, s) => (row.tricks.length === 4 && s === row.dealer ? "–" : String(x))).join(" · ") : "—"));
+    tr.appendChild(el("td", { class: "num", "data-label": tricks }, played ? row.tricks.map((x, s) => (row.tricks.length === 4 && s === row.dealer ? "–" : String(x))).join(" · ") : "—"));
     for (let s = 0; s < n; s += 1) tr.appendChild(changesCell(row, s, names));
     body.appendChild(tr);
   }

@@ -31,14 +31,16 @@ export function sheet(view, names, style) {
   const rows = view.score_sheet || [];
   const n = 3;
   const wrap = el("div", { class: "pref-sheet-wrap" });
-  const table = el("table", { class: `sheet pref-sheet ${vienna ? "vienna" : "austrian"}` });
+  // `stack`: on a phone each deal shows as labelled lines (site.css), the labels are the head's words
+  const table = el("table", { class: `sheet pref-sheet stack ${vienna ? "vienna" : "austrian"}` });
   table.appendChild(
     el("caption", {}, vienna ? t("Balances per deal with running totals, and the pot") : t("Payout per deal with running totals")),
   );
   const head = el("tr", {});
-  for (const label of [t("No."), t("Game"), declarerWord(view), t("Result")]) head.appendChild(el("th", { scope: "col" }, label));
+  const [gameLabel, declarerLabel, resultLabel, potLabel] = [t("Game"), declarerWord(view), t("Result"), word("Pot")];
+  for (const label of [t("No."), gameLabel, declarerLabel, resultLabel]) head.appendChild(el("th", { scope: "col" }, label));
   names.forEach((name) => head.appendChild(el("th", { scope: "col", class: "num" }, name)));
-  if (vienna) head.appendChild(el("th", { scope: "col", class: "num" }, word("Pot")));
+  if (vienna) head.appendChild(el("th", { scope: "col", class: "num" }, potLabel));
   table.createTHead().appendChild(head);
   const body = table.createTBody();
 
@@ -54,8 +56,8 @@ export function sheet(view, names, style) {
     pot = (view.pot || 0) - rows.reduce((a, r) => a + (r.pot_delta || 0) + n * (r.refill || 0), 0);
     const tr = el("tr", { class: "stake", "data-run": run.join(","), "data-pot": pot });
     tr.append(el("th", { scope: "row" }, "—"), el("td", { colspan: 3 }, word("Einsatz")));
-    run.forEach((v, s) => tr.appendChild(el("td", { class: "num", "data-seat": s }, fmt(v))));
-    tr.appendChild(el("td", { class: "num pot" }, fmt(pot)));
+    run.forEach((v, s) => tr.appendChild(el("td", { class: "num", "data-seat": s, "data-label": names[s] }, fmt(v))));
+    tr.appendChild(el("td", { class: "num pot", "data-label": potLabel }, fmt(pot)));
     body.appendChild(tr);
   }
   rows.forEach((row, i) => {
@@ -66,18 +68,18 @@ export function sheet(view, names, style) {
     });
     const tr = el("tr", { class: row.void ? "void" : row.won ? "won" : "lost", "data-deal": row.deal || i + 1 });
     tr.appendChild(el("th", { scope: "row" }, String(row.deal || i + 1)));
-    tr.appendChild(el("td", { class: "game" }, row.void ? "—" : contractName(row.contract, row.bid, style, vienna)));
-    tr.appendChild(el("td", { class: "declarer" }, isSeat(row.declarer) ? names[row.declarer] : "—"));
-    tr.appendChild(el("td", { class: "result" }, resultText(view, row, names)));
+    tr.appendChild(el("td", { class: "game", "data-label": gameLabel }, row.void ? "—" : contractName(row.contract, row.bid, style, vienna)));
+    tr.appendChild(el("td", { class: "declarer", "data-label": declarerLabel }, isSeat(row.declarer) ? names[row.declarer] : "—"));
+    tr.appendChild(el("td", { class: "result", "data-label": resultLabel }, resultText(view, row, names)));
     delta.forEach((v, s) => {
-      const td = el("td", { class: "num", "data-seat": s, "data-delta": v, "data-run": run[s] });
+      const td = el("td", { class: "num", "data-seat": s, "data-delta": v, "data-run": run[s], "data-label": names[s] });
       td.append(el("span", { class: "delta" }, signed(v)), el("span", { class: "run" }, fmt(run[s])));
       tr.appendChild(td);
     });
     if (vienna) {
       const change = (row.pot_delta || 0) + n * (row.refill || 0);
       pot += change;
-      const td = el("td", { class: "num pot", "data-delta": change, "data-run": pot });
+      const td = el("td", { class: "num pot", "data-delta": change, "data-run": pot, "data-label": potLabel });
       td.append(el("span", { class: "delta" }, signed(change)), el("span", { class: "run" }, fmt(pot)));
       tr.appendChild(td);
     }
@@ -92,8 +94,8 @@ export function sheet(view, names, style) {
   }
   const total = el("tr", { class: "total" });
   total.appendChild(el("th", { scope: "row", colspan: 4 }, vienna ? t("Balance") : t("Total")));
-  finalTotals.forEach((v, s) => total.appendChild(el("td", { class: "num", "data-seat": s, "data-value": v }, fmt(v))));
-  if (vienna) total.appendChild(el("td", { class: "num pot", "data-value": view.pot }, fmt(view.pot)));
+  finalTotals.forEach((v, s) => total.appendChild(el("td", { class: "num", "data-seat": s, "data-value": v, "data-label": names[s] }, fmt(v))));
+  if (vienna) total.appendChild(el("td", { class: "num pot", "data-value": view.pot, "data-label": potLabel }, fmt(view.pot)));
   table.createTFoot().appendChild(total);
   wrap.appendChild(table);
 
