@@ -104,6 +104,28 @@ def present(target: str) -> bool:
 
 
 @dataclass(frozen=True)
+class ChallengeRules:
+    """How the daily challenge (challenges/) plays this game.
+
+    With `options` the engine plays a match of exactly `deals` deals (Preisjass: games) in which no
+    deal depends on an earlier one: fixed dealer rotation, nothing carried over (pot, Bummerl, pool,
+    raspasy progression), so the k-th deal of two entries is the same deal with the same roles and
+    `games.results.match_result.deal_points` gives each deal's own score, in the game's unit."""
+
+    #: the rule options of a challenge match (normalized by the engine)
+    options: JSON
+    #: how many deals (games) a challenge has
+    deals: int
+    #: what a deal's score counts, per language code ("game points", "whists", ...)
+    unit: Mapping[str, str]
+    #: the contract a finished deal was played in, shown in `language` ("" when none: all passed,
+    #: or a game without contracts), from the engine's row for the deal (`result()["deals"][k]`)
+    contract: Callable[[JSON, int, str], str] = lambda row, seat, language: ""
+    #: the seat the player sits in
+    seat: int = 0
+
+
+@dataclass(frozen=True)
 class GamePack:
     """One game, declared once. Only `name`, `titles`, `players` and `rules` are required."""
 
@@ -144,6 +166,8 @@ class GamePack:
     ai_names: tuple[str, ...] = ()
     #: the browser module with its table hooks, relative to frontend/static/frontend/js/
     js_module: str | None = None
+    #: how the daily challenge plays it, or None (no challenge for this game)
+    challenge: ChallengeRules | None = None
 
     def title(self, language: str) -> str:
         """The shown name in `language` ("de-at" reads "de"), else English, else the registry name."""
