@@ -38,6 +38,9 @@ def _site_language() -> Iterator[None]:
 def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     settings.AI_RUNNER = "inline"  # type: ignore[attr-defined]
     settings.AI_MOVE_DELAY = 0  # type: ignore[attr-defined]
+    # The daily challenge's tables and par are played by Anton (the strongest levels take seconds a
+    # challenge); its own determinism test picks a search level.
+    settings.CHALLENGE_AI_LEVEL = "anton"  # type: ignore[attr-defined]
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     # No heartbeat thread, and the watchdog's jumps in time never count the test process dead (the

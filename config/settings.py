@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "leaderboard",
+    "challenges",
     "analysis",
     "collusion",
     "frontend",
@@ -336,6 +337,10 @@ WATCHDOG_THREAD = env_bool("WATCHDOG_THREAD", False)
 # Analyse every finished match at once (docs/analysis.md) instead of when somebody first asks: a
 # Schnapsen Bummerl costs seconds, a Preisjass run up to a minute of one core on the analysis queue.
 ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
+# The daily challenge: its day runs midnight to midnight here; its AI seats play this level where the
+# game has it (else, and by default, the game's strongest).
+CHALLENGE_TIME_ZONE = os.environ.get("CHALLENGE_TIME_ZONE", "Europe/Vienna")
+CHALLENGE_AI_LEVEL = os.environ.get("CHALLENGE_AI_LEVEL", "")
 # Otherwise a match with a human player is analysed as it ends, as if its first player with quota
 # left had asked (analysis.services.analysis_request_for_players): the quota and the caps below apply.
 ANALYSIS_FOR_PLAYERS = env_bool("ANALYSIS_FOR_PLAYERS", True)
@@ -359,6 +364,9 @@ CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": "moves"},
     "leaderboard.tasks.*": {"queue": "projections"},
     "leagues.tasks.*": {"queue": "projections"},
+    # the challenge's roll is a few queries; its par plays a whole challenge with the AI: minutes of CPU
+    "challenges.tasks.roll": {"queue": "projections"},
+    "challenges.tasks.play_par": {"queue": "analysis"},
     # the sweep for lost analyses is a query and an enqueue: with the watchdog, never behind the
     # analyses it looks after
     "analysis.tasks.recover": {"queue": "moves"},
@@ -372,6 +380,8 @@ CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},
     # Archive seasons past their end date and start the next one of recurring leagues (hourly).
     "leagues-season-rollover": {"task": "leagues.tasks.season_rollover", "schedule": 3600.0},
+    # Open the day's challenges at midnight (CHALLENGE_TIME_ZONE) and close the past ones: every minute.
+    "challenges-roll": {"task": "challenges.tasks.roll", "schedule": 60.0},
     # Hand analyses whose worker died (lease run out) or whose hand-over was lost to a worker again.
     "analysis-recover": {
         "task": "analysis.tasks.recover",
@@ -381,4 +391,4 @@ CELERY_BEAT_SCHEDULE = {
 }
 # The beat entries the embedded server (WATCHDOG_THREAD) runs in its own beat stand-in thread
 # (games/services/embedded_beat.py); an entry left out has an embedded stand-in of its own, or none.
-EMBEDDED_BEAT = ["games-watchdog", "leagues-season-rollover"]
+EMBEDDED_BEAT = ["games-watchdog", "leagues-season-rollover", "challenges-roll"]

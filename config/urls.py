@@ -28,6 +28,8 @@ urlpatterns = [
     path("leaderboard/", include("leaderboard.urls")),
     path("leagues/", include("leagues.urls")),
     path("api/leagues/", include("leagues.api_urls")),
+    path("challenges/", include("challenges.urls")),
+    path("api/challenges/", include("challenges.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("admin/", admin.site.urls),

@@ -33,6 +33,14 @@ def chance_rng(seed: str, index: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def decision_rng(seed: str, seq: int) -> random.Random:
+    """The generator an AI seat of a shared-deal table (a duplicate round, a daily challenge) draws
+    from for its move at `seq`: from the seed, so that two tables that reached the same position by
+    the same moves meet the same AI decision, and independent of the chance events (another message)."""
+    digest = hmac.new(bytes.fromhex(seed), f"decision:{seq}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
 def verify(events: list[dict[str, object]], seed: str, published_commitment: str) -> list[str]:
     """Problems found when recomputing every chance event of a finished match (empty: all fair)."""
     from games.engine import CHANCE, IllegalAction, get_rules

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import math
 import random
 import threading
 import time
@@ -26,6 +27,7 @@ from django.db import close_old_connections
 from games import ai as ai_registry
 from games.engine import GameState
 from games.errors import GameError
+from games.identity import fairness
 from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat
 from games.services.due import others_present
@@ -78,13 +80,19 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
     """The player's choice from its seat's view only. Anton is fast; any other version gets
     AI_HARD_DEADLINE seconds, after which Anton's move (always legal) is played instead."""
     view, legal = state.view(seat.index), state.legal_actions()
-    rng = random.Random(f"{match.pk}:{seq}")  # depends on nothing secret
     player = ai_registry.get_player(match.game, version)
     started = time.perf_counter()
-    if version == ai_registry.DEFAULT_VERSION or version == "random":
+    if match.deal_event:
+        # A shared-deal table: the decision depends on the seed and the moves so far alone (its own
+        # node budget, no cap or fallback on a clock), so every table that plays the same meets the same.
+        if hasattr(player, "seconds"):
+            player.seconds = math.inf
+        action = player.choose(view, legal, fairness.decision_rng(match.seed, seq))
+    elif version == ai_registry.DEFAULT_VERSION or version == "random":
+        rng = random.Random(f"{match.pk}:{seq}")  # depends on nothing secret
         action = player.choose(view, legal, rng)
     else:
-        future = _pool.submit(player.choose, view, legal, rng)
+        future = _pool.submit(player.choose, view, legal, random.Random(f"{match.pk}:{seq}"))
         try:
             action = future.result(timeout=settings.AI_HARD_DEADLINE)
         except concurrent.futures.TimeoutError:

@@ -70,7 +70,7 @@ class DuelState(GameState):
             "finished": self.to_move is None,
             "totals": points,
             "ranking": [1 + sum(p > q for p in points) for q in points],
-            "deals": [points],
+            "deals": [points] if self.to_move is None else [],  # its one deal, once it is over
         }
 
     def clone(self) -> DuelState:

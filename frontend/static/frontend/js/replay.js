@@ -9,7 +9,7 @@ import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
 import { seatNames } from "./seats.js";
 import { scoreChart } from "./scorechart.js";
-import { addControls, decorate } from "./replaycontrols.js";
+import { addControls, decorate, landmarks } from "./replaycontrols.js";
 import { finishedRows, renderRowResult, renderSheet } from "./sheets.js";
 import { renderFelt, staticHand } from "./tableview.js";
 import { gameTitle, sheetTitle } from "./titles.js";
@@ -209,7 +209,9 @@ get(`/api/matches/${matchId}/replay/`)
         controls.toggle();
       }
     });
-    show(0);
+    // "?deal=3" (the challenge's deal comparison): start where that deal is dealt
+    const wanted = Number(new URLSearchParams(window.location.search).get("deal"));
+    show((wanted && landmarks(data.steps).deals[wanted - 1]) || 0);
     const chart = scoreChart(data);
     if (chart) ui.progress.replaceChildren(el("h2", {}, t("Score progression")), chart);
     ui.verifyBox.hidden = false;
