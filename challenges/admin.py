@@ -15,10 +15,10 @@ from challenges.models import Challenge, Entry
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ["day", "game", "ai_version", "deals", "closes_at", "closed_at", "entry_count"]
-    list_filter = ["game", "closed_at"]
+    list_display = ("day", "game", "ai_version", "deals", "closes_at", "closed_at", "entry_count")
+    list_filter = ("game", "closed_at")
     date_hierarchy = "day"
-    readonly_fields = [
+    readonly_fields = (
         "game",
         "day",
         "opens_at",
@@ -34,9 +34,9 @@ class ChallengeAdmin(admin.ModelAdmin):
         "par_match",
         "par",
         "results_version",
-    ]
-    exclude = ["seed"]
-    actions = ["close_due", "play_par"]
+    )
+    exclude = ("seed",)
+    actions = ("close_due", "play_par")
 
     @admin.display(description="entries")
     def entry_count(self, obj: Challenge) -> int:
@@ -63,10 +63,10 @@ class ChallengeAdmin(admin.ModelAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["challenge", "user", "match", "finished_at", "total", "place", "percent"]
-    list_filter = ["challenge__game"]
-    search_fields = ["user__username", "user__display_name"]
-    readonly_fields = [
+    list_display = ("challenge", "user", "match", "finished_at", "total", "place", "percent")
+    list_filter = ("challenge__game",)
+    search_fields = ("user__username", "user__display_name")
+    readonly_fields = (
         "challenge",
         "user",
         "match",
@@ -77,7 +77,7 @@ class EntryAdmin(admin.ModelAdmin):
         "total",
         "percent",
         "place",
-    ]
+    )
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
