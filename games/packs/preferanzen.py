@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.packs.base import JSON, GamePack, OptionMeta, Strength
 from games.packs.base import gettext_noop as _
+from games.packs.preferanzen_challenge import AUSTRIAN
 
 OPTIONS: dict[str, OptionMeta] = {"deals": {"label": _("Number of deals"), "min": 1, "max": 300}}
 AI_LEVELS = {
@@ -43,4 +44,5 @@ PACK = GamePack(
     observation=OBSERVATION,
     strength=STRENGTH,
     js_module="games/preferanzen.js",
+    challenge=AUSTRIAN,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.packs import preferanzen
 from games.packs.base import GamePack
+from games.packs.preferanzen_challenge import VIENNA
 
 PACK = GamePack(
     name="preference_vienna",
@@ -23,4 +24,5 @@ PACK = GamePack(
     observation=preferanzen.OBSERVATION,
     strength=preferanzen.STRENGTH,
     js_module="games/preferanzen.js",
+    challenge=VIENNA,
 )

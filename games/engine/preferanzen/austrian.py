@@ -1,6 +1,8 @@
 """Austrian "Illustrierte" Preferanzen (seed 000), registered as `preferanzen`: the ten-step bid
 ladder, the forehand's hold, the first-round special bids Geschäft and Herzprämie, and the per-deal
-payout that sums to zero."""
+payout that sums to zero. Nothing but the totals carries over from one deal to the next (no pot, no
+bonus; an all-pass deal counts), so the daily challenge plays it with `deals` alone and a deal's
+score is its payout row."""
 
 from __future__ import annotations
 

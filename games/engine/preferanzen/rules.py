@@ -90,13 +90,17 @@ class PreferanzenFamilyRules(Rules[PreferanzenState]):
     def normalize_options(self, options: JSON) -> JSON:
         if not isinstance(options, dict):
             raise IllegalAction("options must be an object")
-        unknown = set(options) - {"deals"}
+        opt_in = self.variant.opt_in_options
+        unknown = set(options) - {"deals", *opt_in}
         if unknown:
             raise IllegalAction(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
         opts = {**self.default_options(), **options}
         deals = opts["deals"]
         if not is_int(deals) or not 1 <= deals <= MAX_DEALS:
             raise IllegalAction(f"deals must be a whole number from 1 to {MAX_DEALS}")
+        for key in opt_in:
+            if key in opts and type(opts[key]) is not bool:
+                raise IllegalAction(f"{key} must be true or false")
         return opts
 
     def players(self, options: JSON) -> int:

@@ -15,7 +15,7 @@ def finish_deal(st: PreferanzenState) -> None:
 
 def void_deal(st: PreferanzenState) -> None:
     st.rows.append(st.variant.settle_void(st))
-    if st.variant.void_deal_counts:
+    if st.options.get("void_deals_count", st.variant.void_deal_counts):
         st.deals_played += 1
     _next_deal(st)
 

@@ -152,8 +152,13 @@ class Variant(ABC):
     #: Vienna: with three playing and the taker leading, the first defender must play the lowest card
     #: that beats the lead
     first_defender_lowest: bool = False
-    #: whether an all-pass deal counts towards the session length
+    #: whether an all-pass deal counts towards the session length (option `void_deals_count` where
+    #: the variant offers it)
     void_deal_counts: bool = True
+    #: opt-in true/false options (the daily challenge's, games/packs): accepted only when a start
+    #: event names them; absent means the table rules, so they are no defaults and stored start
+    #: events need none
+    opt_in_options: tuple[str, ...] = ()
 
     def init_session(self, st: PreferanzenState) -> None:
         """Called once when the state is created (e.g. the Vienna pot contributions)."""

@@ -1,6 +1,20 @@
 """Vienna Preference (seed 002), registered as `preference_vienna` (the Austrian variant is in
 austrian.py beside it): number bids 1-4 with holding, the first-chance hand bids Spiel and
-Herz, the taker leading, and the settlement with a 30-point pot and running balances."""
+Herz, the taker leading, and the settlement with a 30-point pot and running balances.
+
+Two opt-in options, for the daily challenge's match of independent deals (games/packs/
+preference_vienna.py; not offered at ordinary tables, absent = the table rules below):
+
+- `void_deals_count`: an all-pass deal counts towards `deals` (as in the Austrian variant), so a
+  match has exactly `deals` deals.
+- `fresh_pot`: every deal starts from the full pot (90, as if freshly paid in) and nothing of the
+  pot carries over: the taker always takes min(10, 90) = 10, there is no refill, and no stake is
+  charged, so the balances start at 0. Each balance is then the sum of its deals' payouts (the
+  rows' `scores`: what the deal won from or paid to the pot and the other players), a deal's score
+  never depends on an earlier deal, and `totals` = the sum of the rows' `scores`. The pot is the
+  counterparty of the payments into and out of it, so the balances do not sum to zero (each row
+  keeps `sum(scores) + pot_delta == 0`); every row's `pot` is the pot the next deal starts with (90).
+"""
 
 from __future__ import annotations
 
@@ -41,10 +55,16 @@ class ViennaVariant(Variant):
     key = "preference_vienna"
     first_defender_lowest = True
     void_deal_counts = False
+    opt_in_options = ("fresh_pot", "void_deals_count")
 
     def init_session(self, st: PreferanzenState) -> None:
-        st.totals = [-STAKE] * N
+        st.totals = [0] * N if _fresh_pot(st) else [-STAKE] * N
         st.pot = STAKE * N
+
+    def before_deal(self, st: PreferanzenState) -> JSON | None:
+        if _fresh_pot(st):
+            st.pot = STAKE * N
+        return None
 
     # ------------------------------------------------------------------ auction
     def bid_actions(self, st: PreferanzenState, seat: int) -> list[JSON]:
@@ -170,7 +190,9 @@ class ViennaVariant(Variant):
             "refill": 0,
         }
         last = st.deals_played + 1 >= st.options["deals"]
-        if st.pot <= 0 and not last:  # the pot is empty: everyone pays in again before the next deal
+        if _fresh_pot(st):
+            st.pot = STAKE * N  # the next deal's pot, full whatever this one left
+        elif st.pot <= 0 and not last:  # the pot is empty: everyone pays in again before the next deal
             for s in range(N):
                 st.totals[s] -= STAKE
             st.pot += STAKE * N
@@ -195,6 +217,10 @@ class ViennaVariant(Variant):
 
     def result_extra(self, st: PreferanzenState) -> JSON:
         return {"pot": st.pot, "balances": list(st.totals), "stake": STAKE}
+
+
+def _fresh_pot(st: PreferanzenState) -> bool:
+    return bool(st.options.get("fresh_pot", False))
 
 
 VARIANT = ViennaVariant()
