@@ -41,6 +41,9 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     # The daily challenge's tables and par are played by Anton (the strongest levels take seconds a
     # challenge); its own determinism test picks a search level.
     settings.CHALLENGE_AI_LEVEL = "anton"  # type: ignore[attr-defined]
+    # A page that opens the day's challenges does not play their par unasked (seconds of analysis
+    # each); tests/challenges plays it.
+    settings.CHALLENGE_PAR_RUNNER = "none"  # type: ignore[attr-defined]
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     # No heartbeat thread, and the watchdog's jumps in time never count the test process dead (the

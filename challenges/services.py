@@ -34,6 +34,8 @@ from games.signals import match_published
 from games.store.events import Pending, store
 
 log = logging.getLogger(__name__)
+#: how long a par may take before the roll starts it again
+PAR_RETRY_AFTER = dt.timedelta(minutes=15)
 
 
 def challenge_games() -> list[packs.GamePack]:
@@ -91,6 +93,11 @@ def challenges_roll(*, now: dt.datetime | None = None) -> dict[str, int]:
         if not Challenge.objects.filter(game=pack.name, day=today).exists():
             challenge_open(game=pack.name, day=today)
             opened += 1
+    # A par whose task was lost (a worker died, the broker was down) is started again after a while.
+    stale = now - PAR_RETRY_AFTER
+    missing = Challenge.objects.filter(closed_at__isnull=True, par_match__isnull=True, created_at__lte=stale)
+    for pk in list(missing.values_list("pk", flat=True)):
+        par_schedule(pk)
     due = Challenge.objects.filter(closed_at__isnull=True, closes_at__lte=now).values_list("pk", flat=True)
     closed = sum(challenge_close(challenge_id=pk) for pk in list(due))
     return {"opened": opened, "closed": closed}
@@ -116,8 +123,9 @@ def challenges_ensure_today() -> None:
 
 
 def par_schedule(challenge_id: int) -> None:
-    """Play the challenge's par by settings.AI_RUNNER: a Celery task, a thread, or right away."""
-    runner = settings.AI_RUNNER
+    """Play the challenge's par by settings.CHALLENGE_PAR_RUNNER (by default the AI_RUNNER): a Celery
+    task, a thread, right away, or "none" (staff start it in the admin; the roll tries again)."""
+    runner = settings.CHALLENGE_PAR_RUNNER or settings.AI_RUNNER
     if runner == "celery":
         try:
             celery_app.signature("challenges.tasks.play_par", args=(challenge_id,)).apply_async()
@@ -125,7 +133,7 @@ def par_schedule(challenge_id: int) -> None:
             log.exception("enqueueing the par of challenge %s failed", challenge_id)
     elif runner == "thread":
         threading.Thread(target=_par_in_thread, args=(challenge_id,), daemon=True).start()
-    else:
+    elif runner == "inline":
         challenge_par_play(challenge_id=challenge_id)
 
 

@@ -341,6 +341,8 @@ ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", False)
 # game has it (else, and by default, the game's strongest).
 CHALLENGE_TIME_ZONE = os.environ.get("CHALLENGE_TIME_ZONE", "Europe/Vienna")
 CHALLENGE_AI_LEVEL = os.environ.get("CHALLENGE_AI_LEVEL", "")
+# How the par (that AI in the player's seat too) is played: "" = as AI_RUNNER says.
+CHALLENGE_PAR_RUNNER = os.environ.get("CHALLENGE_PAR_RUNNER", "")
 # Otherwise a match with a human player is analysed as it ends, as if its first player with quota
 # left had asked (analysis.services.analysis_request_for_players): the quota and the caps below apply.
 ANALYSIS_FOR_PLAYERS = env_bool("ANALYSIS_FOR_PLAYERS", True)

@@ -23,6 +23,11 @@ DUEL_CHALLENGE = ChallengeRules(
 )
 
 
+@pytest.fixture(autouse=True)
+def _par_played(settings: Any) -> None:
+    settings.CHALLENGE_PAR_RUNNER = "inline"
+
+
 @pytest.fixture
 def duel_challenge_game() -> Iterator[str]:
     packs.register(dataclasses.replace(PACK, challenge=DUEL_CHALLENGE))
