@@ -76,8 +76,8 @@ def visibility_check(*, embargoed: bool, seat: int | None) -> None:
     Staff and the players of the round's other tables are no exception."""
     if embargoed and seat is None:
         raise Embargoed(
-            "this table belongs to a duplicate round: only its own players see it until every table "
-            "of the round is over"
+            "this table shares its deals with other tables (a duplicate round or a daily challenge): "
+            "only its own players see it until the round or the challenge is over"
         )
 
 
@@ -176,7 +176,7 @@ def match_replay(match: Match) -> dict[str, Any]:
     """Every step of a finished match with all hands visible: the event, the public view after it, and
     every seat's hand. Only for matches that are over, when nothing is secret any more."""
     if not match.is_over or match.embargoed:
-        raise Forbidden("the replay opens when the match (and its duplicate round) is over")
+        raise Forbidden("the replay opens when the match (and its duplicate round or daily challenge) is over")
     rules = get_rules(match.game)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
     state = rules.initial_state(events[0])
@@ -199,7 +199,7 @@ def match_replay(match: Match) -> dict[str, Any]:
 def match_event_log(match: Match) -> dict[str, Any]:
     """Every event of a finished match, with the revealed seed so anyone can check the deals."""
     if not match.is_over or match.embargoed:
-        raise Forbidden("the event log is published when the match (and its duplicate round) is over")
+        raise Forbidden("the event log is published when the match (and its duplicate round or daily challenge) is over")
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values("seq", "data", "created_at"))
     return {
         "match": match_summary(match),

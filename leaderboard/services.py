@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import packs
+from games.engine import get_rules
 from games.errors import NotFound
 from games.identity.entries import match_hold
 from games.identity.seating import match_multi_seated
@@ -39,12 +40,21 @@ def board_games() -> list[str]:
     return packs.names()
 
 
+def challenge_format(match: Match) -> bool:
+    """Whether `match` is played in its game's daily-challenge format (independent deals, another
+    length): such a match is no run of the board's kind."""
+    rules = packs.pack(match.game).challenge
+    return rules is not None and match.options == get_rules(match.game).normalize_options(dict(rules.options))
+
+
 def check_eligible(match: Match) -> None:
     """Raise unless `match` is a complete, non-practice run of a game with a board."""
     if match.game not in board_games():
         raise NotEligible(f"there is no leaderboard for {match.game!r}")
     if match.status == MatchStatus.ABANDONED:
         raise NotEligible("an abandoned or ended-early run is never saved")
+    if challenge_format(match):
+        raise NotEligible("a daily challenge's deals are ranked in the challenge, not on the board")
     if match.status != MatchStatus.FINISHED:
         raise MatchNotFinished(f"the match is {match.status}: only a finished run is saved")
     if match.practice:

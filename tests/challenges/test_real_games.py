@@ -81,3 +81,18 @@ def test_the_strongest_level_is_reproducible_too(settings) -> None:
     play(entry, moves=[e for e in par if e.get("seat") == challenge.seat])
     assert log_of(entry.match_id) == par
     assert Challenge.objects.get(pk=challenge.pk).results_version == 1
+
+
+def test_a_challenge_match_never_enters_the_leaderboard() -> None:
+    from leaderboard.errors import NotEligible
+    from leaderboard.models import LeaderboardEntry
+    from leaderboard.services import leaderboard_save_match
+    from tests.challenges.test_entries import close
+
+    challenge = services.challenge_open(game="preferanzen", day=days.today())
+    entry = services.challenge_enter(challenge_id=challenge.pk, user=factories.user("anna"))
+    play(entry)
+    close(challenge)  # published now: the leaderboard's receivers saw it
+    with pytest.raises(NotEligible, match="daily challenge"):
+        leaderboard_save_match(match_id=entry.match_id)
+    assert not LeaderboardEntry.objects.filter(match_id__in=[entry.match_id, challenge.par_match_id]).exists()

@@ -220,5 +220,5 @@ get(`/api/matches/${matchId}/replay/`)
   .catch((exc) => {
     // The server's refusal is English; the one a reader meets here (a match still running) is said in the
     // page's language, with the way back to the table.
-    ui.message.textContent = exc.code === "forbidden" ? t("The replay opens when the match (and its duplicate round) is over.") : exc.message;
+    ui.message.textContent = exc.code === "forbidden" ? t("The replay opens when the match (and its duplicate round or daily challenge) is over.") : exc.message;
   });
