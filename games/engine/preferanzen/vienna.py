@@ -213,7 +213,13 @@ class ViennaVariant(Variant):
         }
 
     def view_extra(self, st: PreferanzenState, seat: int | None) -> JSON:
-        return {"pot": st.pot, "balances": list(st.totals)}
+        extra: JSON = {"pot": st.pot, "balances": list(st.totals)}
+        # Named only when switched on (the daily challenge), so the views of every other match stay
+        # as they were: the score sheet shows a pot that starts full every deal, and void deals counted.
+        for option in self.opt_in_options:
+            if st.options.get(option):
+                extra[option] = True
+        return extra
 
     def result_extra(self, st: PreferanzenState) -> JSON:
         return {"pot": st.pot, "balances": list(st.totals), "stake": STAKE}

@@ -44,7 +44,7 @@ function tricksLine(view, seats) {
 /** One line about a finished deal (the last one, shown while the next is bid). */
 function dealSummary(view, row, seats, style) {
   const vienna = isVienna(view);
-  if (row.void) return vienna ? t("All passed: the deal is void and does not count.") : t("All passed: nobody scores.");
+  if (row.void) return vienna && !view.void_deals_count ? t("All passed: the deal is void and does not count.") : t("All passed: nobody scores.");
   const who = seatName(seats, row.declarer);
   const game = contractName(row.contract, row.bid, style, vienna);
   const outcome = row.won ? t("won") : t("lost");

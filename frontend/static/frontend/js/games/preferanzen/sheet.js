@@ -9,7 +9,10 @@ const BONUS_NAMES = { hearts: "Herz", four_aces: "vier Asse", no_aces: "keine As
 
 export function resultText(view, row, names) {
   const vienna = isVienna(view);
-  if (row.void) return vienna ? t("all passed (does not count)") : t("all passed");
+  if (row.void) {
+    if (!vienna) return t("all passed");
+    return view.void_deals_count ? t("all passed (counts as a deal)") : t("all passed (does not count)");
+  }
   const parts = [`${row.won ? t("won") : t("lost")}, ${tricksText(row.tricks[row.declarer])}`];
   for (const s of [0, 1, 2]) {
     if (s === row.declarer) continue;
@@ -49,7 +52,11 @@ export function sheet(view, names, style) {
   const run = [0, 0, 0];
   let pot = 0;
   const finalTotals = vienna ? view.balances || view.scores || [0, 0, 0] : view.scores || [0, 0, 0];
-  if (vienna) {
+  // A fresh pot (the daily challenge): every deal starts from the full pot and nothing is paid in,
+  // so the balances start at 0 and the pot column shows each deal's change to the full pot.
+  const fresh = vienna && Boolean(view.fresh_pot);
+  const potChanges = rows.reduce((a, r) => a + (r.pot_delta || 0), 0);
+  if (vienna && !fresh) {
     for (let s = 0; s < n; s += 1) {
       run[s] = finalTotals[s] - rows.reduce((a, r) => a + (r.scores ? r.scores[s] : 0) - (r.refill || 0), 0);
     }
@@ -78,7 +85,7 @@ export function sheet(view, names, style) {
     });
     if (vienna) {
       const change = (row.pot_delta || 0) + n * (row.refill || 0);
-      pot += change;
+      pot = fresh ? (view.pot || 0) + change : pot + change;
       const td = el("td", { class: "num pot", "data-delta": change, "data-run": pot, "data-label": potLabel });
       td.append(el("span", { class: "delta" }, signed(change)), el("span", { class: "run" }, fmt(pot)));
       tr.appendChild(td);
@@ -95,16 +102,18 @@ export function sheet(view, names, style) {
   const total = el("tr", { class: "total" });
   total.appendChild(el("th", { scope: "row", colspan: 4 }, vienna ? t("Balance") : t("Total")));
   finalTotals.forEach((v, s) => total.appendChild(el("td", { class: "num", "data-seat": s, "data-value": v, "data-label": names[s] }, fmt(v))));
-  if (vienna) total.appendChild(el("td", { class: "num pot", "data-value": view.pot, "data-label": potLabel }, fmt(view.pot)));
+  const potShown = fresh ? potChanges : view.pot;
+  if (vienna) total.appendChild(el("td", { class: "num pot", "data-value": potShown, "data-label": potLabel }, fmt(potShown)));
   table.createTFoot().appendChild(total);
   wrap.appendChild(table);
 
   const all = finalTotals.reduce((a, b) => a + b, 0);
   const sum = el("p", { class: "sheet-sum", "data-total-all": all });
   if (vienna) {
-    sum.dataset.pot = String(view.pot);
-    sum.dataset.check = String(all + view.pot);
-    sum.textContent = `${t("Balances together")}: ${fmt(all)} · ${word("Pot")}: ${fmt(view.pot)} · ${t("together")}: ${fmt(all + view.pot)}`;
+    // the check: what the players won or lost and what the pot took or gave add up (to the stake paid in)
+    sum.dataset.pot = String(potShown);
+    sum.dataset.check = String(all + potShown);
+    sum.textContent = `${t("Balances together")}: ${fmt(all)} · ${word("Pot")}: ${fmt(potShown)} · ${t("together")}: ${fmt(all + potShown)}`;
   } else {
     sum.dataset.check = String(all);
     sum.textContent = `${t("All players together")}: ${fmt(all)} (${tf("%(n)s of %(total)s deals", { n: view.deals_played, total: view.deals_total })})`;
