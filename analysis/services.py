@@ -40,7 +40,9 @@ def analysable(match_id: int, actor: Actor) -> Match:
     """The match, when the actor may see its analysis: a match that is over and not embargoed."""
     match = selectors.match_visible(match_id, actor)
     if not match.is_over or match.embargoed:
-        raise Forbidden("the analysis opens when the match (and its duplicate round or daily challenge) is over")
+        raise Forbidden(
+            "the analysis opens when the match (and its duplicate round or daily challenge) is over"
+        )
     return match
 
 

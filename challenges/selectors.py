@@ -243,3 +243,9 @@ def best_entry(challenge: Challenge) -> Entry | None:
     if not ranked.order:
         return None
     return Entry.objects.select_related("user").filter(pk=ranked.order[0]).first()
+
+
+def challenge_of_match(match_id: int) -> Challenge | None:
+    """The challenge a match is an entry of, or None."""
+    entry = Entry.objects.select_related("challenge").filter(match_id=match_id).first()
+    return entry.challenge if entry is not None else None

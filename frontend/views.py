@@ -6,9 +6,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from challenges.selectors import challenge_of_match
 from games import packs
 from games.catalog.titles import game_title, game_titles
 from games.errors import Embargoed, NotFound
@@ -69,7 +71,14 @@ def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
 @ensure_csrf_cookie
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
     refused = _refused(request, match_id)
-    return refused or render(request, "frontend/table.html", page_context(request, match_id=match_id))
+    if refused:
+        return refused
+    # A daily challenge's table ends on the way to its results, not on "play again" and the board.
+    challenge = challenge_of_match(match_id)
+    results = reverse("challenge", args=[challenge.pk]) if challenge is not None else ""
+    return render(
+        request, "frontend/table.html", page_context(request, match_id=match_id, challenge_url=results)
+    )
 
 
 @ensure_csrf_cookie

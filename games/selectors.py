@@ -176,7 +176,9 @@ def match_replay(match: Match) -> dict[str, Any]:
     """Every step of a finished match with all hands visible: the event, the public view after it, and
     every seat's hand. Only for matches that are over, when nothing is secret any more."""
     if not match.is_over or match.embargoed:
-        raise Forbidden("the replay opens when the match (and its duplicate round or daily challenge) is over")
+        raise Forbidden(
+            "the replay opens when the match (and its duplicate round or daily challenge) is over"
+        )
     rules = get_rules(match.game)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
     state = rules.initial_state(events[0])
@@ -199,7 +201,9 @@ def match_replay(match: Match) -> dict[str, Any]:
 def match_event_log(match: Match) -> dict[str, Any]:
     """Every event of a finished match, with the revealed seed so anyone can check the deals."""
     if not match.is_over or match.embargoed:
-        raise Forbidden("the event log is published when the match (and its duplicate round or daily challenge) is over")
+        raise Forbidden(
+            "the event log is published when the match (and its duplicate round or daily challenge) is over"
+        )
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values("seq", "data", "created_at"))
     return {
         "match": match_summary(match),

@@ -109,9 +109,14 @@ def test_an_open_challenges_matches_are_refused_to_everyone_else_on_every_route(
             assert response.status_code == 403, (who, route, response.content)
         for page in (f"/matches/{match_id}/", f"/matches/{match_id}/replay/"):
             assert Client().get(page).status_code == 403
+        assert c.get(f"/api/leaderboard/matches/{match_id}/status/").status_code == 403
         # nor the par, nor the field's results
         assert c.get(f"/api/matches/{challenge.par_match_id}/replay/").status_code == 403
         assert c.get(f"/api/challenges/{challenge.pk}/results/").status_code == 403
+        # and no list names the table: the player's profile, the lobby
+        profile = c.get("/accounts/players/anna/")
+        assert match_id not in [m.match_id for m in profile.context["history"].rows]
+        assert match_id not in [m["id"] for m in c.get("/api/matches/").json()["matches"]]
     # the player reads their own table and their place, not yet the replay
     mine = client_for(anna)
     assert mine.get(f"/api/matches/{match_id}/view/").status_code == 200

@@ -37,6 +37,8 @@ const MESSAGES = {
   analysis_players_only: () => t("Only the players of this match can have it analysed."),
   analysis_quota: () => t("You have had as many analyses made today as allowed."),
   analysis_busy: () => t("The analysis is busy; try again in a moment."),
+  already_entered: () => t("You have played this challenge already: one entry per player."),
+  challenge_closed: () => t("This challenge is closed."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */

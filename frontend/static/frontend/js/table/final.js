@@ -43,6 +43,15 @@ export function renderFinal(payload) {
     chartAsked = true;
     fillScoreChart(chartBox, match);
   }
+  const results = root.dataset.challenge;
+  if (results) {
+    // A daily challenge: its score and place are on the challenge's page; no board, no second go.
+    const go = el("a", { class: "button primary", href: results, "data-action": "challenge-results" }, t("Challenge results"));
+    const home = el("a", { class: "button secondary", href: root.dataset.home }, t("Home"));
+    parts.push(el("p", { class: "buttons" }, go, home));
+    ui.final.replaceChildren(...parts);
+    return;
+  }
   parts.push(saveBox(payload));
   const again = el("button", { type: "button", class: "primary", "data-action": "play-again" }, t("Play again"));
   again.addEventListener("click", () => playAgain(payload));
