@@ -198,7 +198,8 @@ def test_leningrad_doubles_within_the_deal_but_carries_nothing_to_the_next() -> 
     assert state.result()["deals"][-1]["kind"] == "raspasy"
     state = R.apply(state, R.chance_event(state, random.Random(2)))
     assert state.view(0)["min_bid"] == "6S"
-    assert state.view(0)["deal_number"] == 3 and state.view(0)["deals_total"] == 8
+    view = state.view(0)
+    assert view["deal_number"] == 3 and view["deals_total"] == 8 and view["deals_played"] == 2
 
 
 def test_pool_play_is_unchanged() -> None:
@@ -207,6 +208,7 @@ def test_pool_play_is_unchanged() -> None:
     assert R.start_event({"deals": 0}) == plain  # 0 is pool play: the start event of before
     state = R.initial_state(plain)
     assert "deals_total" not in state.view(0) and "deals_total" not in state.result()
+    assert "deals_played" not in state.view(0)
     # a pool stopped after the same deal closes as before (no row settlement, the sheet's own)
     events = playout("k11", lambda d: random.Random(d), {"pool": 10, "max_deals": 3})
     result = R.replay(events).result()

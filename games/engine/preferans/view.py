@@ -65,8 +65,9 @@ def seat_view(state: PreferansState, seat: int | None) -> JSON:
         "version": state.version,
         "legal": state.legal_actions() if to_move == seat and seat is not None else [],
     }
-    if state.deals:  # "deal 3 of 8" (`deal_number` counts the deals started)
+    if state.deals:  # "deal 3 of 8": `deal_number` counts the deals started, `deals_played` the finished
         view["deals_total"] = state.deals
+        view["deals_played"] = len(state.rows)
     return view
 
 
