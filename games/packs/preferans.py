@@ -3,8 +3,78 @@ sits out)."""
 
 from __future__ import annotations
 
-from games.packs.base import JSON, GamePack, Strength
+from games.packs.base import JSON, ChallengeRules, GamePack, Strength
 from games.packs.base import gettext_noop as _
+
+_SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+#: the words of a finished deal's contract per language: no trump (after the level), misère, all
+#: passed, and who declared by his place from the reader's seat (0 the reader, 1 his left neighbour,
+#: 2 the right one at three, the one opposite at four, 3 the right one at four)
+_CONTRACT_WORDS: dict[str, JSON] = {
+    "de": {
+        "nt": "ohne",
+        "misere": "Misère",
+        "raspasy": "Passspiel",
+        "who": ["Sie spielen", "linker Gegner spielt", "rechter Gegner spielt"],
+        "who4": ["Sie spielen", "linker Gegner spielt", "Gegenüber spielt", "rechter Gegner spielt"],
+    },
+    "en": {
+        "nt": "NT",
+        "misere": "Misère",
+        "raspasy": "All pass",
+        "who": ["you declare", "left opponent declares", "right opponent declares"],
+        "who4": [
+            "you declare",
+            "left opponent declares",
+            "opposite player declares",
+            "right opponent declares",
+        ],
+    },
+    "ru": {
+        "nt": "б/к",
+        "misere": "Мизер",
+        "raspasy": "Распасы",
+        "who": ["играете вы", "играет левый соперник", "играет правый соперник"],
+        "who4": ["играете вы", "играет левый соперник", "играет игрок напротив", "играет правый соперник"],
+    },
+}
+
+
+def contract_text(row: JSON, seat: int, language: str) -> str:
+    """A finished deal's contract and who played it, seen from `seat` ("7♠ — you declare", "All
+    pass"), from the engine's deal row (`result()["deals"][k]`); "" for a row without a contract."""
+    words = _CONTRACT_WORDS.get(language.split("-")[0].lower(), _CONTRACT_WORDS["en"])
+    if row.get("kind") == "raspasy":
+        return str(words["raspasy"])
+    contract, declarer = row.get("contract"), row.get("declarer")
+    if not isinstance(contract, str) or not isinstance(declarer, int):
+        return ""
+    if contract == "MIS":
+        name = words["misere"]
+    elif contract.endswith("NT"):
+        name = f"{contract[:-2]} {words['nt']}"
+    else:
+        name = contract[:-1] + _SUITS.get(contract[-1], contract[-1])
+    players = len(row.get("tricks") or ()) or 3
+    who = words["who4"] if players == 4 else words["who"]
+    return f"{name} — {who[(declarer - seat) % len(who)]}"
+
+
+#: the daily challenge: eight independent deals at three (engine option `deals`)
+CHALLENGE = ChallengeRules(
+    options={
+        "players": 3,
+        "pool": 10,
+        "variant": "sochi",
+        "ascending_raspasy": False,
+        "max_deals": 200,
+        "deals": 8,
+    },
+    deals=8,
+    unit={"de": "Whists", "en": "whists", "ru": "висты"},
+    contract=contract_text,
+)
 
 
 def whists_per_deal(result: JSON, seat: int) -> float:
@@ -55,4 +125,5 @@ PACK = GamePack(
         label="pools",
     ),
     js_module="games/preferans.js",
+    challenge=CHALLENGE,
 )

@@ -53,6 +53,12 @@ DEFAULT_OPTIONS: JSON = {
     "max_deals": 200,
 }
 
+#: the option of a match of independent deals (the daily challenge): that many deals, each scored on
+#: its own. Not among the defaults: pool play leaves it out (a start event without it names every
+#: option, as before it existed), and `normalize_options` drops its pool-play value 0.
+DEALS = "deals"
+DEALS_MAX = 1000
+
 
 def _level(name: str) -> int:
     return 0 if name == MISERE else int(name[:-2] if name.endswith("NT") else name[:-1])
@@ -80,7 +86,7 @@ def value_of(bid: int) -> int:
 def normalize_options(options: Any) -> JSON:
     if not isinstance(options, dict):
         raise IllegalAction("options must be an object")
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS) - {DEALS})
     if unknown:
         raise IllegalAction(f"unknown option {unknown[0]!r}")
     opts = {**DEFAULT_OPTIONS, **options}
@@ -95,4 +101,16 @@ def normalize_options(options: Any) -> JSON:
     md = opts["max_deals"]
     if not is_int(md) or not 1 <= md <= 10000:
         raise IllegalAction("max_deals must be a whole number from 1 to 10000")
+    deals = opts.pop(DEALS, 0)
+    if not is_int(deals) or not 0 <= deals <= DEALS_MAX:
+        raise IllegalAction(f"deals must be a whole number from 0 (pool play) to {DEALS_MAX}")
+    if deals:
+        if opts["ascending_raspasy"]:
+            raise IllegalAction("independent deals (deals) cannot have ascending raspasy")
+        opts[DEALS] = deals
     return opts
+
+
+def deals_of(options: JSON) -> int:
+    """How many independent deals the match has; 0 for pool play."""
+    return int(options.get(DEALS, 0))

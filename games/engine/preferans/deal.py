@@ -15,6 +15,7 @@ from games.engine.base import JSON, Field, IllegalAction
 from games.engine.cards import DECK_32
 from games.engine.preferans.cards import SORT_KEY
 from games.engine.preferans.constants import BIDS, MIS_INDEX
+from games.engine.preferans.scoring import add_up, approx, exact
 from games.engine.preferans.state import BID, DEAL, OVER, PLAY, PreferansState
 
 _DECK_SET = frozenset(DECK_32)
@@ -117,6 +118,17 @@ def finish_played(state: PreferansState) -> None:
         _end_deal(state, "contract")
 
 
+def _settle_deal(state: PreferansState, row: JSON) -> None:
+    """A match of independent deals: the deal's own settlement goes into its row and the totals; the
+    match ends after its `deals` deals (the pool never closes)."""
+    settled = state.sheet.deal_settlement()
+    state.deal_totals = add_up(state.deal_totals, settled)
+    row["settlement"] = [approx(v) for v in settled]
+    row["settlement_exact"] = [exact(v) for v in settled]
+    if state.deal_no >= state.deals:
+        state.end_reason = "deals"
+
+
 def _end_deal(state: PreferansState, kind: str) -> None:
     row: JSON = {
         "deal": state.deal_no,
@@ -133,7 +145,9 @@ def _end_deal(state: PreferansState, kind: str) -> None:
     else:
         state.raspasy_streak = 0
     state.prev_raspasy = kind == "raspasy"
-    if state.sheet.full():
+    if state.deals:
+        _settle_deal(state, row)
+    elif state.sheet.full():
         state.end_reason = "pools_full"
     elif state.deal_no >= state.options["max_deals"]:
         state.end_reason = "max_deals"

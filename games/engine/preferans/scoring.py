@@ -36,11 +36,13 @@ def approx(value: Amount) -> float:
 class Sheet:
     """One pool's score sheet. `entries` collects the current deal's changes for its score row."""
 
-    __slots__ = ("double", "entries", "mountain", "n", "pool", "rostov", "target", "whists")
+    __slots__ = ("double", "entries", "mountain", "n", "overflow", "pool", "rostov", "target", "whists")
 
-    def __init__(self, n: int, target: int, variant: str) -> None:
+    def __init__(self, n: int, target: int, variant: str, overflow: bool = True) -> None:
         self.n = n
         self.target = target
+        #: False in a match of independent deals: the pool never fills, so nothing moves between seats
+        self.overflow = overflow
         self.double = variant == "leningrad"
         self.rostov = variant == "rostov"
         self.pool = [0] * n
@@ -51,6 +53,7 @@ class Sheet:
     def clone(self) -> Sheet:
         other = Sheet.__new__(Sheet)
         other.n, other.target, other.double, other.rostov = self.n, self.target, self.double, self.rostov
+        other.overflow = self.overflow
         other.pool = self.pool[:]
         other.mountain = self.mountain[:]
         other.whists = [row[:] for row in self.whists]
@@ -85,6 +88,10 @@ class Sheet:
         """Pool points; what does not fit overflows clockwise (10 whists per point against the helped
         player), and once every pool is full the rest comes off the scorer's own mountain."""
         if points <= 0:
+            return
+        if not self.overflow:
+            self.pool[seat] += points
+            self.entries.append(["pool", seat, points])
             return
         take = min(points, self.target - self.pool[seat])
         if take > 0:
@@ -177,6 +184,26 @@ class Sheet:
                     self.mountain[seat] += missing
                     self.entries.append(["mountain", seat, missing])
 
+    def deal_settlement(self) -> list[Amount]:
+        """The settlement of the current deal's entries alone, as if the match had been only this deal
+        and stopped there (`close_unfinished`, then `settlement`). Leaves this sheet as it is."""
+        alone = Sheet.__new__(Sheet)
+        alone.n, alone.target, alone.double, alone.rostov = self.n, self.target, self.double, self.rostov
+        alone.overflow = True
+        alone.pool = [0] * self.n
+        alone.mountain = [0] * self.n
+        alone.whists = [[0] * self.n for _ in range(self.n)]
+        alone.entries = []
+        for entry in self.entries:  # as written (Leningrad doubling and Rostov payments already in)
+            if entry[0] == "pool":
+                alone.pool[entry[1]] += entry[2]
+            elif entry[0] == "mountain":
+                alone.mountain[entry[1]] += entry[2]
+            else:
+                alone.whists[entry[1]][entry[2]] += entry[3]
+        alone.close_unfinished()
+        return alone.settlement()
+
     def take_entries(self) -> JSON:
         """The current deal's changes as a JSON row part; clears them."""
         pool = [0] * self.n
@@ -221,6 +248,11 @@ class Sheet:
             "whists": [[approx(w) for w in row] for row in self.whists],
             "whists_exact": [[exact(w) for w in row] for row in self.whists],
         }
+
+
+def add_up(totals: list[Amount], amounts: list[Amount]) -> list[Amount]:
+    """Seat by seat sums, whole ones as ints."""
+    return [_whole(a + b) for a, b in zip(totals, amounts, strict=True)]
 
 
 def _whole(value: Amount) -> Amount:

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
 from games.engine.preferans.cards import trick_winner
-from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES
-from games.engine.preferans.scoring import Sheet
+from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES, deals_of
+from games.engine.preferans.scoring import Amount, Sheet
 
 
 class PreferansPhase(StrEnum):
@@ -44,6 +44,7 @@ _LIST_FIELDS = (
     "tricks",
     "rows",
     "played",
+    "deal_totals",
 )
 
 
@@ -90,7 +91,11 @@ class PreferansState(GameState):
         self.tricks_done = 0
         self.played: list[str] = []  # cards of this deal's finished tricks, in play order
         # the pool
-        self.sheet = Sheet(self.n, options["pool"], options["variant"])
+        #: 0: pool play; else a match of that many independent deals (no overflow, nothing carried over)
+        self.deals = deals_of(options)
+        self.sheet = Sheet(self.n, options["pool"], options["variant"], overflow=not self.deals)
+        #: with `deals`, the sum of the finished deals' own settlements (the match's totals)
+        self.deal_totals: list[Amount] = [0] * self.n
         self.rows: list[JSON] = []
         self.prev_raspasy = False
         self.raspasy_streak = 0
@@ -133,7 +138,7 @@ class PreferansState(GameState):
 
     def multiplier(self) -> int:
         """Raspasy price per trick: 1, or 1, 2, 3, 3 ... in a run of raspasy with ascending raspasy."""
-        if not self.options["ascending_raspasy"]:
+        if not self.options["ascending_raspasy"] or self.deals:
             return 1
         return min(self.raspasy_streak + 1, 3)
 
@@ -162,8 +167,8 @@ class PreferansState(GameState):
         return trick_winner(self.last_trick, self.trump, ts)
 
     def lowest_bid(self) -> int:
-        """Leningrad: after a raspasy the lowest bid is 7."""
-        if self.options["variant"] == "leningrad" and self.prev_raspasy:
+        """Leningrad: after a raspasy the lowest bid is 7 (not across independent deals)."""
+        if self.options["variant"] == "leningrad" and self.prev_raspasy and not self.deals:
             return SEVEN_SPADES
         return 0
 

@@ -7,18 +7,23 @@ from typing import TYPE_CHECKING
 
 from games.engine.base import JSON
 from games.engine.preferans.constants import BIDS
-from games.engine.preferans.scoring import approx, exact, ranking
+from games.engine.preferans.scoring import Amount, approx, exact, ranking
 
 if TYPE_CHECKING:
     from games.engine.preferans.state import PreferansState
+
+
+def _totals(state: PreferansState) -> list[Amount]:
+    """Pool play: the settlement of the sheet; independent deals: the sum of the deals' own."""
+    return state.deal_totals if state.deals else state.sheet.settlement()
 
 
 def seat_view(state: PreferansState, seat: int | None) -> JSON:
     open_seats = state.defenders() if state.open_hands and state.phase == "play" else []
     to_move = state.to_move
     contract = BIDS[state.contract] if state.contract >= 0 else None
-    totals = state.sheet.settlement()
-    return {
+    totals = _totals(state)
+    view: JSON = {
         "game": "preferans",
         "seat": seat,
         "players": state.n,
@@ -60,11 +65,15 @@ def seat_view(state: PreferansState, seat: int | None) -> JSON:
         "version": state.version,
         "legal": state.legal_actions() if to_move == seat and seat is not None else [],
     }
+    if state.deals:  # "deal 3 of 8": `deal_number` counts the deals started, `deals_played` the finished
+        view["deals_total"] = state.deals
+        view["deals_played"] = len(state.rows)
+    return view
 
 
 def result(state: PreferansState) -> JSON:
-    totals = state.sheet.settlement()
-    return {
+    totals = _totals(state)
+    out: JSON = {
         "finished": state.phase == "over",
         "end_reason": state.end_reason,
         "totals": [approx(t) for t in totals],
@@ -74,3 +83,6 @@ def result(state: PreferansState) -> JSON:
         "deals_played": len(state.rows),
         "sheet": state.sheet.to_json(),
     }
+    if state.deals:
+        out["deals_total"] = state.deals
+    return out
