@@ -131,7 +131,11 @@ function infoLine(payload, overlay = {}) {
   if (view && view.game_number) {
     parts.push(el("span", { class: "game-no" }, tf("Game %(n)s of %(total)s", { n: Math.min(view.game_number, view.games_total || 12), total: view.games_total || 12 })));
   } else if (view && view.deal_number) {
-    parts.push(el("span", { class: "game-no" }, tf("Deal %(n)s", { n: view.deal_number })));
+    // a match of a fixed number of deals (the daily challenge) says how many
+    const deal = view.deals_total
+      ? tf("Deal %(n)s of %(total)s", { n: Math.min(view.deal_number, view.deals_total), total: view.deals_total })
+      : tf("Deal %(n)s", { n: view.deal_number });
+    parts.push(el("span", { class: "game-no" }, deal));
   }
   if (match.practice) parts.push(el("span", { class: "badge practice" }, t("Practice (hands shown)")));
   if (payload.seat === null) parts.push(el("span", { class: "badge" }, t("Spectator")));

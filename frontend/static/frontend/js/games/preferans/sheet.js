@@ -131,10 +131,18 @@ export function sheet(view, names) {
   wrap.dataset.over = over ? "true" : "false";
   const opts = view.options || {};
   const variant = word({ leningrad: "Leningrad", rostov: "Rostow" }[opts.variant] || "Sotschi");
-  const head = el("p", { class: "prs-sheet-head" },
-    el("strong", {}, tf("Pool of %(n)s", { n: view.sheet.target })), " · ", variant, " · ", tf("Deal %(n)s", { n: view.deal_number }));
-  if (opts.max_deals) head.append(" ", tf("(at most %(n)s)", { n: opts.max_deals }));
-  if (over) {
+  // A match of independent deals (the daily challenge): no pool to fill, each deal settled on its own.
+  const fixed = Boolean(view.deals_total);
+  const head = fixed
+    ? el("p", { class: "prs-sheet-head" },
+      el("strong", {}, tf("%(n)s independent deals", { n: view.deals_total })), " · ", variant, " · ",
+      tf("Deal %(n)s of %(total)s", { n: Math.min(view.deal_number, view.deals_total), total: view.deals_total }))
+    : el("p", { class: "prs-sheet-head" },
+      el("strong", {}, tf("Pool of %(n)s", { n: view.sheet.target })), " · ", variant, " · ", tf("Deal %(n)s", { n: view.deal_number }));
+  if (opts.max_deals && !fixed) head.append(" ", tf("(at most %(n)s)", { n: opts.max_deals }));
+  if (over && fixed) {
+    head.append(" · ", el("strong", {}, t("All deals are played: each deal is settled on its own, and the totals add them up.")));
+  } else if (over) {
     const full = view.sheet.pool.every((p) => p >= view.sheet.target);
     head.append(" · ", el("strong", {}, full ? t("Every pool is full: the pool is over.")
       : t("The deal limit is reached: the missing pool points went on the mountains.")));
