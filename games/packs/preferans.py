@@ -16,8 +16,8 @@ _CONTRACT_WORDS: dict[str, JSON] = {
         "nt": "ohne",
         "misere": "Misère",
         "raspasy": "Passspiel",
-        "who": ["Sie spielen", "linker Gegner spielt", "rechter Gegner spielt"],
-        "who4": ["Sie spielen", "linker Gegner spielt", "Gegenüber spielt", "rechter Gegner spielt"],
+        "who": ["du spielst", "linker Gegner spielt", "rechter Gegner spielt"],
+        "who4": ["du spielst", "linker Gegner spielt", "Gegenüber spielt", "rechter Gegner spielt"],
     },
     "en": {
         "nt": "NT",

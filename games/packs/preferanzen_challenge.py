@@ -30,7 +30,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "hand": "Handspiel",
         "no_aces": "keine Asse",
         "all_passed": "Alle gepasst",
-        "you": "Sie spielen",
+        "you": "du spielst",
         "left": "linker Gegner spielt",
         "right": "rechter Gegner spielt",
     },
@@ -101,7 +101,7 @@ def _passed(row: JSON) -> bool:
 
 
 def austrian_contract(row: JSON, seat: int, language: str) -> str:
-    """ "Bettler — Sie spielen", "♥ Hearts — left opponent declares", "All passed"."""
+    """ "Bettler — du spielst", "♥ Hearts — left opponent declares", "All passed"."""
     words = _words(language)
     if _passed(row):
         return words["all_passed"]
@@ -118,7 +118,7 @@ def austrian_contract(row: JSON, seat: int, language: str) -> str:
 
 
 def vienna_contract(row: JSON, seat: int, language: str) -> str:
-    """ "♠ Pik (2) — Sie spielen", "Hand ♣ Clubs · no aces — right opponent declares", "All passed"."""
+    """ "♠ Pik (2) — du spielst", "Hand ♣ Clubs · no aces — right opponent declares", "All passed"."""
     words = _words(language)
     if _passed(row):
         return words["all_passed"]

@@ -246,4 +246,4 @@ def test_contract_text_per_language_and_seat() -> None:
         "Распасы",
     ]
     no_whist = {"kind": "no_whist", "contract": "10H", "declarer": 0, "tricks": [0, 0, 0]}
-    assert contract_text(no_whist, 0, "de") == "10♥ — Sie spielen"
+    assert contract_text(no_whist, 0, "de") == "10♥ — du spielst"
