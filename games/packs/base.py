@@ -118,8 +118,9 @@ class ChallengeRules:
     deals: int
     #: what a deal's score counts, per language code ("game points", "whists", ...)
     unit: Mapping[str, str]
-    #: the contract a finished deal was played in, shown in `language` ("" when none: all passed,
-    #: or a game without contracts), from the engine's row for the deal (`result()["deals"][k]`)
+    #: the contract a finished deal was played in and who played it, seen from `seat`, shown in
+    #: `language` (an all-pass deal says so; "" for a game without contracts), from the engine's row
+    #: for the deal (`result()["deals"][k]`): the field chart groups the entries by it
     contract: Callable[[JSON, int, str], str] = lambda row, seat, language: ""
     #: the seat the player sits in
     seat: int = 0
