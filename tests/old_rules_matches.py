@@ -1,4 +1,4 @@
-"""The stored matches of an older rules version (tests/engine/fixtures/rules_v1/) put into the event
+"""The stored matches of an older rules version (tests/engine/fixtures/rules_v<N>/) put into the event
 store as finished matches, for the platform's replays: the leaderboard's verification, the league
 projection, the analysis."""
 
@@ -14,9 +14,11 @@ from accounts.models import User
 from games.engine import get_rules
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
 from games.services.matches import AI_COMMAND_PREFIX
-from tests.engine.old_rules_fixtures import OLD_MATCHES, fixture_path
+from tests.engine.old_rules_fixtures import MATCHES, OLD_MATCHES, fixture_path
 
 GAMES = list(OLD_MATCHES)
+#: (rules version, game) of every stored old match
+STORED = [(version, game) for version, games in MATCHES.items() for game in games]
 
 
 def old_events(game: str, version: str = "1") -> list[dict[str, Any]]:

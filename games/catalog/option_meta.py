@@ -25,12 +25,15 @@ def _shown(text: Text) -> str:
 def option_fields(game: str) -> list[dict[str, Any]]:
     """The game's options in the active language, one dict per option, defaults from the engine:
     {"key", "label", "kind" ("bool", "choice", "number", "string" or "json"), "default", and "choices",
-    "min", "max", "help" where they apply}. An option its pack does not describe is named by its key."""
+    "min", "max", "help" where they apply}. An option its pack does not describe is named by its key;
+    one it marks `offered: False` is left out (the engine's default then holds)."""
     found = packs.find(game)
     described = found.options if found is not None else {}
     fields = []
     for key, default in get_rules(game).default_options().items():
         meta = described.get(key, {})
+        if not meta.get("offered", True):
+            continue
         label = _shown(meta["label"]) if "label" in meta else key
         field: dict[str, Any] = {"key": key, "label": label, "default": default}
         if isinstance(default, bool):

@@ -49,6 +49,9 @@ class OptionMeta(TypedDict, total=False):
     min: int
     max: int
     choices: list[tuple[Any, Text]]
+    #: False: the engine takes the option, but the new-table dialog and the league form do not offer it
+    #: (a mode for the daily challenge only; such a table always plays the default)
+    offered: bool
 
 
 def in_language(text: Mapping[str, str], language: str, fallback: str = "") -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.packs.base import JSON, GamePack, ScoredResult, Strength
+from games.packs.base import JSON, ChallengeRules, GamePack, ScoredResult, Strength
 
 
 def score(result: ScoredResult, seat: int) -> tuple[Decimal, int | None]:
@@ -25,6 +25,8 @@ PACK = GamePack(
     players=(4,),
     rules="games.engine.preisjass:RULES",
     deck="german",
+    # a run of fewer games is the daily challenge's: the board ranks whole runs of twelve
+    options={"games": {"offered": False}},
     ai_levels={
         "anton": "games.ai.anton_preisjass:AntonPreisjass",
         "bernd": "games.ai.bernd_preisjass:BerndPreisjass",
@@ -44,4 +46,11 @@ PACK = GamePack(
     },
     ai_names=("Anna", "Paul", "Mia"),
     js_module="games/preisjass.js",
+    # four games, so each seat deals once (the dealer moves on clockwise, from the seat the draw
+    # gives): each game scores the card points its seats took
+    challenge=ChallengeRules(
+        options={"games": 4},
+        deals=4,
+        unit={"de": "Kartenpunkte", "en": "card points", "ru": "карточные очки"},
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.packs.base import JSON, GamePack, Strength
+from games.packs.base import JSON, ChallengeRules, GamePack, Strength
 from games.packs.base import gettext_noop as _
 
 
@@ -25,6 +25,9 @@ PACK = GamePack(
             "help": _("Each seat counts down from this number; 7 is the usual match."),
         },
         "first_dealer": {"label": _("First dealer"), "choices": [(0, _("Seat 1")), (1, _("Seat 2"))]},
+        # a match of counted deals is the daily challenge's: its signed totals are no Bummerl the
+        # board (won Bummerls by game points) could rank
+        "deals": {"offered": False},
     },
     ai_levels={
         "anton": "games.ai.anton_schnapsen:AntonSchnapsen",
@@ -43,4 +46,11 @@ PACK = GamePack(
     },
     board_wins_only=True,
     js_module="games/schnapsen.js",
+    # eight deals, the dealer alternating from seat 0: each deal scores its signed game points (+1..+3
+    # for its winner, as much less for the loser); no Bummerl is counted down
+    challenge=ChallengeRules(
+        options={"start_score": 7, "first_dealer": 0, "deals": 8},
+        deals=8,
+        unit={"de": "Spielpunkte", "en": "game points", "ru": "игровые очки"},
+    ),
 )

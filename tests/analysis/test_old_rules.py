@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from analysis.models import AnalysisStatus, MatchAnalysis
 from games.ai.analysis import preferans, preferans_contract, preferanzen, preisjass
 from tests import factories
-from tests.old_rules_matches import GAMES, old_events, stored_old_match
+from tests.old_rules_matches import STORED, old_events, stored_old_match
 
 pytestmark = pytest.mark.django_db
 
@@ -31,16 +31,17 @@ def _tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(module, name, value)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_version_1_match_is_analysed(game: str) -> None:
+@pytest.mark.parametrize(("version", "game"), STORED)
+def test_an_old_match_is_analysed(version: str, game: str) -> None:
     anna = factories.user("anna")
-    match = stored_old_match(game, anna)
+    match = stored_old_match(game, anna, version)
     client = APIClient()
     client.force_login(anna)
     body = client.post(f"/api/matches/{match.pk}/analysis/").json()
     assert body["status"] == "done", body
     decisions = body["analysis"]["decisions"]
-    own = [e for e in old_events(game) if e.get("seat") is not None]
+    events = old_events(game, version)
+    own = [e for e in events if e.get("seat") is not None]
     assert decisions and len(decisions) <= len(own)
-    assert {d["seq"] for d in decisions} <= {seq for seq, e in enumerate(old_events(game), 1) if "seat" in e}
+    assert {d["seq"] for d in decisions} <= {seq for seq, e in enumerate(events, 1) if "seat" in e}
     assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE

@@ -6,6 +6,9 @@ the options exactly as a version-1 table was asked for: where an option was left
 filled in its default at replay, and the version-1 upcaster now does. Same format as the stored
 fixtures beside it (tests/engine/stored_fixtures.py), plus the rules version they were recorded under.
 
+Rules version 2 (every option named) is recorded for the games that then got a version 3 (Schnapsen's
+`deals`, Preisjass's `games`), before that change.
+
 Never regenerate with a newer engine: the point is that these were written by the old one. The file
 names say the version: fixtures/rules_v<version>/<game>.json.
 """
@@ -28,6 +31,13 @@ OLD_MATCHES: dict[str, dict[str, Any]] = {
     "preference_vienna": {"deals": 2},
     "preferans": {"pool": 10, "max_deals": 2},  # players, variant, ascending_raspasy left to defaults
 }
+#: rules version 2 names every option: recorded before version 3 of these games (a new option)
+V2_MATCHES: dict[str, dict[str, Any]] = {
+    "preisjass": {},
+    "schnapsen": {"start_score": 2, "first_dealer": 1},
+}
+#: rules version -> the matches recorded under it
+MATCHES: dict[str, dict[str, dict[str, Any]]] = {"1": OLD_MATCHES, "2": V2_MATCHES}
 
 
 def fixture_path(version: str, game: str) -> Path:
@@ -60,7 +70,8 @@ def play_old_match(game: str, options: dict[str, Any], seed: int) -> list[dict[s
 
 def record(game: str) -> dict[str, Any]:
     seed = 7000 + len(game)
-    events = json.loads(json.dumps(play_old_match(game, OLD_MATCHES[game], seed)))
+    options = MATCHES[get_rules(game).rules_version][game]
+    events = json.loads(json.dumps(play_old_match(game, options, seed)))
     rng = random.Random(seed + 1)
     steps = sorted(set(rng.sample(range(1, len(events)), min(SAMPLES, len(events) - 1))) | {len(events)})
     match = {
@@ -73,7 +84,10 @@ def record(game: str) -> dict[str, Any]:
 
 
 def main() -> None:
+    """Records every game listed for its engine's current rules version."""
     for game in OLD_MATCHES:
+        if game not in MATCHES.get(get_rules(game).rules_version, {}):
+            continue  # no match listed for this engine's current version
         data = record(game)
         path = fixture_path(data["rules_version"], game)
         if path.exists():

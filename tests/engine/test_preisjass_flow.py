@@ -233,6 +233,10 @@ def test_bad_start(start: dict[str, Any]) -> None:
 
 
 def test_unknown_option_rejected() -> None:
-    assert RULES.normalize_options({}) == {} == RULES.default_options()
-    with pytest.raises(IllegalAction, match="unknown option"):
-        RULES.start_event({"games": 6})
+    assert RULES.normalize_options({}) == {"games": 12} == RULES.default_options()
+    assert RULES.start_event({"games": 6})["options"] == {"games": 6}
+    with pytest.raises(IllegalAction, match="unknown option 'rounds'"):
+        RULES.start_event({"rounds": 6})
+    for bad in (0, 13, 6.0, True, "6", None):
+        with pytest.raises(IllegalAction, match="games must be a whole number from 1 to 12"):
+            RULES.start_event({"games": bad})

@@ -16,7 +16,7 @@ from tests.engine.preisjass_helpers import legal_cards, position, random_step, s
 
 def test_registered_under_its_name() -> None:
     assert get_rules("preisjass") is RULES
-    assert RULES.name == "preisjass" and RULES.rules_version == "2"
+    assert RULES.name == "preisjass" and RULES.rules_version == "3"
     assert RULES.players({}) == 4
 
 

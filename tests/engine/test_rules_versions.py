@@ -2,7 +2,8 @@
 version's upcaster to the state a match of the newest rules reaches, and new matches stamp the newest.
 
 The stored matches (tests/engine/fixtures/rules_v1/, written by tests/engine/old_rules_fixtures.py with
-the version-1 engines) leave some options to version 1's defaults, as version 1 allowed.
+the version-1 engines) leave some options to version 1's defaults, as version 1 allowed; those of
+rules_v2/ (Schnapsen, Preisjass) name every option but the one version 3 added.
 """
 
 from __future__ import annotations
@@ -15,33 +16,42 @@ import pytest
 from games.engine import get_rules
 from games.engine.base import IllegalAction, Rules
 from games.engine.versions import RulesVersion
-from tests.engine.old_rules_fixtures import OLD_MATCHES, fixture_path
+from tests.engine.old_rules_fixtures import MATCHES, OLD_MATCHES, fixture_path
 from tests.engine.stored_fixtures import digest, digests
 
 GAMES = list(OLD_MATCHES)
+#: the games with a version 3 (a new option whose default is version 2's rule); the others stop at 2
+NEWEST = {"schnapsen": "3", "preisjass": "3"}
+#: (rules version, game) of every stored old match
+STORED = [(version, game) for version, games in MATCHES.items() for game in games]
 
 
-def old_match(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(fixture_path("1", game).read_text())
-    assert data["game"] == game and data["rules_version"] == "1"
+def newest(game: str) -> str:
+    return NEWEST.get(game, "2")
+
+
+def old_match(game: str, version: str = "1") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(fixture_path(version, game).read_text())
+    assert data["game"] == game and data["rules_version"] == version
     (match,) = data["matches"]
-    assert match["events"][0]["rules_version"] == "1"
+    assert match["events"][0]["rules_version"] == version
     return match
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_engine_keeps_its_versions_and_stamps_the_newest(game: str) -> None:
     rules = get_rules(game)
-    assert [v.version for v in rules.rules_versions] == ["1", "2"]
-    assert rules.rules_version == "2" == rules.start_event()["rules_version"]
-    assert rules.plays_like_newest("1") and rules.plays_like_newest("2")
+    versions = [str(v) for v in range(1, int(newest(game)) + 1)]
+    assert [v.version for v in rules.rules_versions] == versions
+    assert rules.rules_version == newest(game) == rules.start_event()["rules_version"]
+    assert all(rules.plays_like_newest(v) for v in versions)
     assert not rules.plays_like_newest("0") and not rules.plays_like_newest(1)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_an_old_match_replays_to_its_recorded_views_results_and_fingerprints(game: str) -> None:
+@pytest.mark.parametrize(("version", "game"), STORED)
+def test_an_old_match_replays_to_its_recorded_views_results_and_fingerprints(version: str, game: str) -> None:
     rules = get_rules(game)
-    match = old_match(game)
+    match = old_match(game, version)
     events = match["events"]
     seats = rules.players(rules.normalize_options(events[0]["options"]))
     final = rules.replay(events)
@@ -55,13 +65,13 @@ def test_an_old_match_replays_to_its_recorded_views_results_and_fingerprints(gam
     assert digests(game, events) == match["digests"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_an_old_match_equals_the_same_match_played_under_the_newest_rules(game: str) -> None:
+@pytest.mark.parametrize(("version", "game"), STORED)
+def test_an_old_match_equals_the_same_match_played_under_the_newest_rules(version: str, game: str) -> None:
     rules = get_rules(game)
-    events = old_match(game)["events"]
+    events = old_match(game, version)["events"]
     # the same table asked for today: the newest start names every option, the moves are the same
     live_start = rules.start_event(events[0]["options"])
-    assert live_start["rules_version"] == "2" and live_start != events[0]
+    assert live_start["rules_version"] == newest(game) and live_start != events[0]
     upcast = rules.upcast_start(events[0])
     assert upcast == live_start
     seats = rules.players(live_start["options"])
@@ -76,7 +86,7 @@ def test_an_old_match_equals_the_same_match_played_under_the_newest_rules(game: 
 def test_version_1_left_options_to_its_defaults_and_version_2_names_them_all() -> None:
     schnapsen = get_rules("schnapsen")
     v1 = {"type": "start", "game": "schnapsen", "players": 2, "options": {}, "rules_version": "1"}
-    assert schnapsen.upcast_start(v1)["options"] == {"start_score": 7, "first_dealer": 0}
+    assert schnapsen.upcast_start(v1)["options"] == {"start_score": 7, "first_dealer": 0, "deals": 0}
     assert schnapsen.initial_state(v1).view(0)["scores"] == [7, 7]
     with pytest.raises(IllegalAction, match="names every option; missing first_dealer"):
         schnapsen.initial_state({**v1, "options": {"start_score": 3}, "rules_version": "2"})
@@ -104,11 +114,27 @@ def test_version_1_left_options_to_its_defaults_and_version_2_names_them_all() -
         )
 
 
-@pytest.mark.parametrize("stamp", ["0", "3", 1, None, ["1"]])
+def test_version_2_had_no_deals_and_no_games_option_and_version_3_names_them() -> None:
+    schnapsen = get_rules("schnapsen")
+    v2 = {**schnapsen.start_event({"start_score": 3}), "rules_version": "2"}
+    v2["options"] = {"start_score": 3, "first_dealer": 1}
+    assert schnapsen.upcast_start(v2)["options"] == {"start_score": 3, "first_dealer": 1, "deals": 0}
+    with pytest.raises(IllegalAction, match="names every option; missing deals"):
+        schnapsen.initial_state({**v2, "rules_version": "3"})
+    preisjass = get_rules("preisjass")
+    for old in ("1", "2"):
+        start = {"type": "start", "game": "preisjass", "players": 4, "options": {}, "rules_version": old}
+        assert preisjass.upcast_start(start)["options"] == {"games": 12}
+        assert preisjass.initial_state(start).view(0)["games_total"] == 12
+    with pytest.raises(IllegalAction, match="names every option; missing games"):
+        preisjass.initial_state({**start, "rules_version": "3"})
+
+
+@pytest.mark.parametrize("stamp", ["0", "4", 1, None, ["1"]])
 def test_a_version_the_engine_never_stamped_is_refused(stamp: object) -> None:
     rules = get_rules("preisjass")
     with pytest.raises(
-        IllegalAction, match=r"unsupported rules version .*: this engine replays rules versions 1, 2"
+        IllegalAction, match=r"unsupported rules version .*: this engine replays rules versions 1, 2, 3"
     ):
         rules.initial_state({**rules.start_event(), "rules_version": stamp})
 

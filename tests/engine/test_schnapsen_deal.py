@@ -127,8 +127,8 @@ def test_registered_with_two_players_and_defaults() -> None:
         "type": "start",
         "game": "schnapsen",
         "players": 2,
-        "options": {"start_score": 7, "first_dealer": 0},
-        "rules_version": "2",
+        "options": {"start_score": 7, "first_dealer": 0, "deals": 0},
+        "rules_version": "3",
     }
     state = rules.initial_state(start)
     assert state.to_move == CHANCE and state.version == 1

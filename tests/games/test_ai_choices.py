@@ -98,8 +98,9 @@ def test_schnapsen_offers_the_measured_ladder(client: Client) -> None:
 
 
 def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, monkeypatch) -> None:
-    """Rules version 2 of every engine changed no play (games/engine/base.py RulesVersion): the figures
-    measured under version 1 still count and say so; behind a version that plays differently they go."""
+    """Rules version 2 of every engine (and Schnapsen's version 3, a new option whose default is the old
+    rule) changed no play (games/engine/base.py RulesVersion): the figures measured under version 1
+    still count and say so; behind a version that plays differently they go."""
     import json
 
     from games.catalog import ai_strength
@@ -111,7 +112,7 @@ def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, m
     figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "ai_version": "dora"}
     entry = {"rules_version": "1", "unit": "x", "reference": {"version": "anton", "mean": 50}}
     path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": figure}}}))
-    assert get_rules("schnapsen").rules_version == "2"
+    assert get_rules("schnapsen").rules_version == "3"
     ai_strength.load_figures(path)
     assert ai_strength.ai_strength("schnapsen") == {"anton": 50.0, "dora": 61.0}
     dora = next(c for c in ai_strength.ai_choices("schnapsen") if c.version == "dora")
@@ -120,7 +121,7 @@ def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, m
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
     rules = type(get_rules("schnapsen"))
-    changed = RulesVersion("3", "a scoring change", plays_as_before=False)
+    changed = RulesVersion("4", "a scoring change", plays_as_before=False)
     monkeypatch.setattr(rules, "rules_versions", (*rules.rules_versions, changed))
     ai_strength.load_figures(path)
     assert ai_strength.ai_strength("schnapsen") == {}

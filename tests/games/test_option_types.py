@@ -26,6 +26,8 @@ pytestmark = pytest.mark.django_db
 
 GAMES = packs.names()
 OPTION_KEYS = [(game, key) for game in GAMES for key in get_rules(game).default_options()]
+#: the options the league form offers (a pack may keep one for the daily challenge: `offered` False)
+FORM_KEYS = [(g, k) for g, k in OPTION_KEYS if packs.pack(g).options.get(k, {}).get("offered", True)]
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 _containers = st.one_of(
@@ -53,8 +55,22 @@ def wrong_values(default: Any) -> st.SearchStrategy[Any]:
 
 
 def test_every_game_has_options_to_check() -> None:
-    assert {game for game, _ in OPTION_KEYS} == {"schnapsen", "preferanzen", "preference_vienna", "preferans"}
+    assert {game for game, _ in OPTION_KEYS} == {
+        "schnapsen",
+        "preferanzen",
+        "preference_vienna",
+        "preferans",
+        "preisjass",
+    }
     assert ("preferans", "players") in OPTION_KEYS
+    assert set(OPTION_KEYS) - set(FORM_KEYS) == {("schnapsen", "deals"), ("preisjass", "games")}
+
+
+def test_an_option_kept_for_the_challenge_is_not_offered_at_a_table() -> None:
+    from games.catalog.option_meta import option_fields
+
+    assert [f["key"] for f in option_fields("schnapsen")] == ["start_score", "first_dealer"]
+    assert option_fields("preisjass") == []
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +139,7 @@ def test_league_create_refuses_wrong_types(game: str, key: str) -> None:
     check()
 
 
-@pytest.mark.parametrize(("game", "key"), OPTION_KEYS)
+@pytest.mark.parametrize(("game", "key"), FORM_KEYS)
 def test_league_form_refuses_wrong_types(game: str, key: str) -> None:
     c = Client()
     c.force_login(factories.user("anna"))

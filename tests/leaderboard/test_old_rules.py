@@ -14,13 +14,13 @@ from leaderboard.qualifying import REASONS
 from leaderboard.services import leaderboard_save_match
 from tests import factories
 from tests.engine.old_rules_fixtures import fixture_path
-from tests.old_rules_matches import GAMES, stored_old_match
+from tests.old_rules_matches import STORED, stored_old_match
 
 pytestmark = pytest.mark.django_db
 
 
-def recorded_result(game: str) -> dict:
-    match = json.loads(fixture_path("1", game).read_text())["matches"][0]
+def recorded_result(game: str, version: str) -> dict:
+    match = json.loads(fixture_path(version, game).read_text())["matches"][0]
     result: dict = match["checkpoints"][-1]["result"]
     assert match["checkpoints"][-1]["upto"] == len(match["events"]) and result["finished"]
     return result
@@ -31,12 +31,12 @@ def board(game: str) -> list[tuple[int, Decimal, int | None, bool]]:
     return [(e.seat, e.points, e.sacks, e.is_ai) for e in rows]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_version_1_match_is_saved_with_the_points_its_engine_recorded(game: str) -> None:
-    match = stored_old_match(game, factories.user("anna"))
-    assert match.events.first().data["rules_version"] == "1"  # type: ignore[union-attr]
+@pytest.mark.parametrize(("version", "game"), STORED)
+def test_an_old_match_is_saved_with_the_points_its_engine_recorded(version: str, game: str) -> None:
+    match = stored_old_match(game, factories.user("anna"), version)
+    assert match.events.first().data["rules_version"] == version  # type: ignore[union-attr]
     leaderboard_save_match(match_id=match.pk)
-    result = recorded_result(game)
+    result = recorded_result(game, version)
     sacks = result["sacks"] if game == "preisjass" else [None] * len(result["totals"])
     expected = [
         (seat, Decimal(str(points)).quantize(Decimal("0.01")), sacks[seat], seat != 0)

@@ -12,21 +12,21 @@ from leagues.models import LeagueMatch, SeasonResult, Standing
 from tests import factories
 from tests.engine.old_rules_fixtures import fixture_path
 from tests.leagues.conftest import make_league
-from tests.old_rules_matches import GAMES, stored_old_match
+from tests.old_rules_matches import STORED, stored_old_match
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_version_1_league_match_counts_with_its_recorded_result(game: str) -> None:
+@pytest.mark.parametrize(("version", "game"), STORED)
+def test_an_old_league_match_counts_with_its_recorded_result(version: str, game: str) -> None:
     anna = factories.user("anna")
     league = make_league(anna, game=game)
-    match = stored_old_match(game, anna)
+    match = stored_old_match(game, anna, version)
     LeagueMatch.objects.create(season=league.seasons.get(), match=match)
     record = projection.project_match(match_id=match.pk)
     assert record is not None and record.counted and not record.rated  # one person: nobody to rate against
 
-    recorded = json.loads(fixture_path("1", game).read_text())["matches"][0]["checkpoints"][-1]["result"]
+    recorded = json.loads(fixture_path(version, game).read_text())["matches"][0]["checkpoints"][-1]["result"]
     result = SeasonResult.objects.get(match=match)
     assert (result.user_id, result.seat, result.place) == (anna.pk, 0, recorded["ranking"][0])
     assert result.points == pytest.approx(recorded["totals"][0]) and result.opponent_ai_versions == ["anton"]

@@ -18,7 +18,6 @@ from games.engine.preisjass.cards import (
 )
 from games.engine.preisjass.scoring import game_row
 from games.engine.preisjass.state import (
-    GAMES_PER_RUN,
     OVER,
     PLAYERS,
     SHUFFLE,
@@ -89,7 +88,7 @@ def _finish_game(state: PreisjassState) -> None:
     for s in range(PLAYERS):
         state.totals[s] += state.game_points[s]
         state.sacks[s] += is_sack(state.game_points[s])
-    if len(state.games) == GAMES_PER_RUN:
+    if len(state.games) == state.games_total:
         state.phase = OVER
     else:
         state.dealer = (state.dealer + 1) % PLAYERS

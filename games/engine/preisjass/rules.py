@@ -18,6 +18,7 @@ from games.engine.base import (
     PhaseSpec,
     Rules,
     card_field,
+    is_int,
 )
 from games.engine.cards import DECK_36
 from games.engine.preisjass import deal, play, view
@@ -43,7 +44,7 @@ PHASES: dict[Phase, PhaseSpec[PreisjassState]] = {
         events=(EventSpec("play", play.apply_play, {"card": card_field(frozenset(DECK_36), "Preisjass")}),),
         actions=play.play_actions,
     ),
-    Phase.OVER: PhaseSpec(closed=f"the run is over: all {GAMES_PER_RUN} games are played"),
+    Phase.OVER: PhaseSpec(closed="the run is over: all its games are played"),
 }
 PreisjassState.phases = PHASES
 PreisjassState.outputs = Outputs(view.seat_view, view.result)
@@ -52,29 +53,38 @@ PreisjassState.outputs = Outputs(view.seat_view, view.result)
 class PreisjassRules(Rules[PreisjassState]):
     name: ClassVar[str] = "preisjass"
     #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it).
-    #: Preisjass has no options, so its version 2 changes no start event but the stamp.
+    #: Preisjass had no options, so its version 2 changed no start event but the stamp.
     rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", FIRST_RULES),
         RulesVersion("2", OPTIONS_NAMED, upcast=fill_options({}), explicit_options=True),
+        RulesVersion(
+            "3",
+            "the option games: a run of that many games (12, the old rule, the whole run)",
+            upcast=fill_options({"games": 12}),  # version 2's run was always twelve games
+        ),
     )
     state_class = PreisjassState
     phases = PHASES
 
     def default_options(self) -> JSON:
-        return {}
+        return {"games": GAMES_PER_RUN}
 
     def normalize_options(self, options: JSON) -> JSON:
         if not isinstance(options, dict):
             raise IllegalAction("options must be a JSON object")
-        if options:
-            raise IllegalAction(f"unknown option {sorted(map(str, options))[0]!r}: Preisjass has no options")
-        return {}
+        unknown = sorted(map(str, set(options) - {"games"}))
+        if unknown:
+            raise IllegalAction(f"unknown option {unknown[0]!r}: Preisjass has the option games only")
+        games = options.get("games", GAMES_PER_RUN)
+        if not is_int(games) or not 1 <= games <= GAMES_PER_RUN:
+            raise IllegalAction(f"games must be a whole number from 1 to {GAMES_PER_RUN}")
+        return {"games": games}
 
     def players(self, options: JSON) -> int:
         return PLAYERS
 
     def new_state(self, options: JSON) -> PreisjassState:
-        return PreisjassState()
+        return PreisjassState(options["games"])
 
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         assert isinstance(state, PreisjassState)

@@ -18,7 +18,7 @@ class PreisjassPhase(StrEnum):
     SHUFFLE = "shuffle"  # waiting for the deck order (server: `deal`)
     CUT = "cut"  # waiting for the cut (server: `cut`), then the cards are dealt
     PLAY = "play"  # a seat plays a card
-    OVER = "over"  # all twelve games are played
+    OVER = "over"  # all games of the run are played (twelve, or the option `games`)
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
 
@@ -46,6 +46,7 @@ class PreisjassState(GameState):
         "game_no",
         "game_points",
         "games",
+        "games_total",
         "hands",
         "leader",
         "phase",
@@ -59,14 +60,15 @@ class PreisjassState(GameState):
         "version",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, games_total: int = GAMES_PER_RUN) -> None:
         self.version = 1
+        self.games_total = games_total  # the run ends after this many games (option `games`)
         self.phase = DRAW
         self.drawing: list[int] = list(range(PLAYERS))  # seats still drawing for the first player
         self.draws: list[dict[str, str]] = []  # every draw round, seat (as text) -> card
         self.first_player: int | None = None
         self.dealer: int | None = None
-        self.game_no = 1  # the game on the table (or just finished); 1..12
+        self.game_no = 1  # the game on the table (or just finished); 1..games_total
         self.deck: list[str] | None = None  # deck order between `deal` and `cut` (never shown)
         self.cut: JSON | None = None  # {"seat": cutter, "count": n} of the current game
         self.trump_card: str | None = None  # the Bodentrumpf of the current game
@@ -93,6 +95,7 @@ class PreisjassState(GameState):
         new.first_player = self.first_player
         new.dealer = self.dealer
         new.game_no = self.game_no
+        new.games_total = self.games_total
         new.deck = None if self.deck is None else list(self.deck)
         new.cut = self.cut
         new.trump_card = self.trump_card

@@ -29,7 +29,7 @@ def seat_view(state: PreisjassState, seat: int | None) -> JSON:
         "first_player": state.first_player,
         "draws": [dict(d) for d in state.draws],
         "game_number": state.game_no,
-        "games_total": 12,
+        "games_total": state.games_total,
         "cut": None if state.cut is None else dict(state.cut),
         "bodentrumpf": state.trump_card,
         "trump": state.trump,

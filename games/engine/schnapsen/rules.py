@@ -28,8 +28,10 @@ from games.engine.schnapsen.cards import DECK, DECK_SET
 from games.engine.schnapsen.state import Phase, SchnapsenState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
-_DEFAULTS: JSON = {"start_score": 7, "first_dealer": 0}
+#: deals 0: the Bummerl; deals > 0: a match of exactly that many deals, counted in signed game points
+_DEFAULTS: JSON = {"start_score": 7, "first_dealer": 0, "deals": 0}
 _MAX_START_SCORE = 21
+_MAX_DEALS = 100
 
 _OVER = "the Bummerl is over"
 _CARD = card_field(DECK_SET, "Schnapsen")
@@ -67,6 +69,12 @@ class SchnapsenRules(Rules[SchnapsenState]):
             upcast=fill_options({"start_score": 7, "first_dealer": 0}),  # version 1's defaults
             explicit_options=True,
         ),
+        RulesVersion(
+            "3",
+            "the option deals: a match of that many independent deals counted in signed game points "
+            "(0, the old rule: the Bummerl)",
+            upcast=fill_options({"deals": 0}),  # version 2 played the Bummerl only
+        ),
     )
     state_class = SchnapsenState
     phases = PHASES
@@ -86,6 +94,8 @@ class SchnapsenRules(Rules[SchnapsenState]):
             raise IllegalAction(f"start_score must be a whole number from 1 to {_MAX_START_SCORE}")
         if not is_int(opts["first_dealer"]) or opts["first_dealer"] not in (0, 1):
             raise IllegalAction("first_dealer must be seat 0 or 1")
+        if not is_int(opts["deals"]) or not 0 <= opts["deals"] <= _MAX_DEALS:
+            raise IllegalAction(f"deals must be a whole number from 0 (the Bummerl) to {_MAX_DEALS}")
         return opts
 
     def players(self, options: JSON) -> int:

@@ -1,4 +1,5 @@
-"""Scoring a finished deal (game points 1/2/3, closing) and the Bummerl (each seat counts down from 7)."""
+"""Scoring a finished deal (game points 1/2/3, closing) and the Bummerl (each seat counts down from 7),
+or a match of counted deals (option `deals`: signed game points, the match ends after the last deal)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def deal_outcome(state: SchnapsenState, reached: int | None) -> tuple[int, int, 
 
 
 def end_deal(state: SchnapsenState, reached: int | None) -> None:
-    """Score the deal, write its row, and either end the Bummerl or pass the deal to the other seat."""
+    """Score the deal, write its row, and either end the match or pass the deal to the other seat."""
     winner, game_points, reason = deal_outcome(state, reached)
     awarded = [0, 0]
     awarded[winner] = game_points
@@ -61,12 +62,27 @@ def end_deal(state: SchnapsenState, reached: int | None) -> None:
             "closure": None
             if closure is None
             else {"opponent_points": closure[0], "opponent_tricks": closure[1]},
-            "scores": [state.remaining(0), state.remaining(1)],
+            "scores": state.scores(),
         }
     )
-    if state.game_points[winner] >= state.start_score:
+    if _match_over(state, winner):
         state.phase = OVER
-        state.winner = winner
     else:
         state.phase = DEAL
         state.dealer = 1 - state.dealer
+
+
+def _match_over(state: SchnapsenState, winner: int) -> bool:
+    """Whether the deal just scored ends the match, and if so its winner set: the Bummerl ends when a
+    seat's game points reach the start score; a match of counted deals after its last deal, won by
+    the seat with more game points (no winner on equal points)."""
+    if state.deals_total:
+        if state.deal_no < state.deals_total:
+            return False
+        lead = state.standing(0)
+        state.winner = None if lead == 0 else 0 if lead > 0 else 1
+        return True
+    if state.game_points[winner] < state.start_score:
+        return False
+    state.winner = winner
+    return True

@@ -12,7 +12,7 @@ from games.engine.schnapsen.cards import beats
 class SchnapsenPhase(StrEnum):
     DEAL = "deal"  # the server must deal (next deal of the Bummerl)
     PLAY = "play"  # tricks are being played
-    OVER = "over"  # the Bummerl is decided
+    OVER = "over"  # the Bummerl is decided (or the last of the counted deals is played)
 
     __hash__ = str.__hash__  # as fast as a str key in the phase table (Enum's own hash is Python code)
 
@@ -34,6 +34,9 @@ class SchnapsenState(GameState):
     def __init__(self, options: JSON) -> None:
         self.options = options
         self.start_score: int = options["start_score"]
+        #: 0: the Bummerl decides the match; else the match is exactly this many deals and the start
+        #: score does not count
+        self.deals_total: int = options["deals"]
         self.version = 1
         self.phase = DEAL
         self.dealer: int = options["first_dealer"]  # dealer of the current (or next) deal
@@ -106,6 +109,17 @@ class SchnapsenState(GameState):
     def remaining(self, seat: int) -> int:
         """The seat's Bummerl score as the table shows it: from `start_score` down to 0."""
         return max(0, self.start_score - self.game_points[seat])
+
+    def standing(self, seat: int) -> int:
+        """The seat's signed game points: its own less its opponent's (the score of a counted match)."""
+        return self.game_points[seat] - self.game_points[1 - seat]
+
+    def scores(self) -> list[int]:
+        """Per seat, the score the table shows: what is left of the Bummerl, or in a match of counted
+        deals the signed game points."""
+        if self.deals_total:
+            return [self.standing(0), self.standing(1)]
+        return [self.remaining(0), self.remaining(1)]
 
     def view(self, seat: int | None) -> JSON:
         return self.outputs.seat_view(self, seat)

@@ -11,9 +11,11 @@ if TYPE_CHECKING:
 
 
 def seat_view(state: SchnapsenState, seat: int | None) -> JSON:
+    """A match of counted deals adds `deals_total` (with `deal_number`: "deal 3 of 8") and its `scores`
+    are the signed game points, not a Bummerl countdown."""
     mine = seat in (0, 1)
     to_move = state.to_move
-    return {
+    out: JSON = {
         "game": "schnapsen",
         "seat": seat,
         "to_move": to_move,
@@ -39,30 +41,38 @@ def seat_view(state: SchnapsenState, seat: int | None) -> JSON:
         "tricks": state.tricks[:],
         "marriages": [{"seat": s, "suit": suit} for s, suit, _ in state.marriages],
         "exchanges": [{"seat": s, "card": c} for s, c in state.exchanges],
-        "scores": [state.remaining(0), state.remaining(1)],
+        "scores": state.scores(),
         "game_points": state.game_points[:],
         "start_score": state.start_score,
         "deals": [_copy_row(row) for row in state.rows],
         "version": state.version,
         "legal": state.legal_actions() if mine and to_move == seat else [],
     }
+    if state.deals_total:
+        out["deals_total"] = state.deals_total
+    return out
 
 
 def result(state: SchnapsenState) -> JSON:
-    totals = state.game_points[:]
+    """The Bummerl's totals are the game points won; a match of counted deals (`deals_total`, only
+    then in the result) totals the signed game points, so each deal changes them by its own score."""
+    totals = state.scores() if state.deals_total else state.game_points[:]
     if state.winner is not None:
         ranking = [1 if s == state.winner else 2 for s in (0, 1)]
     else:
         ranking = [1 + sum(1 for o in totals if o > t) for t in totals]
-    return {
+    out: JSON = {
         "finished": state.phase == "over",
         "totals": totals,
         "ranking": ranking,
         "deals": [_copy_row(row) for row in state.rows],
-        "scores": [state.remaining(0), state.remaining(1)],
+        "scores": state.scores(),
         "winner": state.winner,
         "start_score": state.start_score,
     }
+    if state.deals_total:
+        out["deals_total"] = state.deals_total
+    return out
 
 
 def _hand_order(card: str) -> tuple[str, int]:
