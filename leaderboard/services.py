@@ -41,10 +41,16 @@ def board_games() -> list[str]:
 
 
 def challenge_format(match: Match) -> bool:
-    """Whether `match` is played in its game's daily-challenge format (independent deals, another
-    length): such a match is no run of the board's kind."""
-    rules = packs.pack(match.game).challenge
-    return rules is not None and match.options == get_rules(match.game).normalize_options(dict(rules.options))
+    """Whether `match` is no run of the board's kind: played in its game's daily-challenge format
+    (independent deals, another length), or with an option the tables do not offer (`offered: False`
+    in the pack) set off its default."""
+    pack = packs.pack(match.game)
+    rules = get_rules(match.game)
+    if pack.challenge is not None and match.options == rules.normalize_options(dict(pack.challenge.options)):
+        return True
+    defaults = rules.default_options()
+    hidden = [key for key, meta in pack.options.items() if not meta.get("offered", True)]
+    return any(match.options.get(key, defaults.get(key)) != defaults.get(key) for key in hidden)
 
 
 def check_eligible(match: Match) -> None:

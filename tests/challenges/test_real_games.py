@@ -96,3 +96,21 @@ def test_a_challenge_match_never_enters_the_leaderboard() -> None:
     with pytest.raises(NotEligible, match="daily challenge"):
         leaderboard_save_match(match_id=entry.match_id)
     assert not LeaderboardEntry.objects.filter(match_id__in=[entry.match_id, challenge.par_match_id]).exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "kind"),
+    [
+        ("preisjass", {"games": 12}, False),
+        ("preisjass", {"games": 4}, True),  # a short run, though at an ordinary table
+        ("schnapsen", {"start_score": 7, "first_dealer": 0, "deals": 0}, False),
+        ("schnapsen", {"start_score": 7, "first_dealer": 1, "deals": 3}, True),
+        ("preference_vienna", {"deals": 8, "fresh_pot": True, "void_deals_count": True}, True),
+    ],
+)
+def test_the_board_takes_runs_of_its_own_kind_only(game, options, kind) -> None:
+    from games.engine import get_rules
+    from leaderboard.services import challenge_format
+
+    match = Match(game=game, options=get_rules(game).normalize_options(options))
+    assert challenge_format(match) is kind
