@@ -2,9 +2,10 @@
 // (Bummerl count-down, own points, pending marriage, tricks, marriages, exchanges).
 import { cardImage, cardName, cardSVG } from "../../cards.js";
 import { el } from "../../dom.js";
+import { signed } from "../../format.js";
 import { t, tf } from "../../i18n.js";
 import { seatName } from "../../seats.js";
-import { WIN, isSeat, marriagePoints, suitLabel } from "./labels.js";
+import { WIN, fixedDeals, isSeat, marriagePoints, suitLabel } from "./labels.js";
 
 function stockNode(view, seats, style) {
   const box = el("div", { class: "schnapsen-stock" });
@@ -52,10 +53,16 @@ function factsNode(view, seats, style) {
   const me = isSeat(view.seat) ? view.seat : null;
   const start = view.start_score || 7;
   if (Array.isArray(view.scores)) {
-    const item = el("li", { class: "bummerl" }, el("span", { class: "label" }, tf("Bummerl %(start)s → 0", { start })), " ");
+    const fixed = fixedDeals(view);
+    // a match of fixed deals counts game points won less lost, with a sign
+    const label = fixed
+      ? tf("Deal %(n)s of %(total)s", { n: Math.min(view.deal_number || 1, view.deals_total), total: view.deals_total })
+      : tf("Bummerl %(start)s → 0", { start });
+    const item = el("li", { class: "bummerl" }, el("span", { class: "label" }, label), " ");
     [0, 1].forEach((s, i) => {
       if (i) item.append(" · ");
-      item.append(el("span", { class: "who", "data-seat": String(s) }, `${seatName(seats, s)} `), el("strong", { "data-bummerl": String(s) }, String(view.scores[s])));
+      const shown = fixed ? signed(view.scores[s]) : String(view.scores[s]);
+      item.append(el("span", { class: "who", "data-seat": String(s) }, `${seatName(seats, s)} `), el("strong", { "data-bummerl": String(s) }, shown));
     });
     list.appendChild(item);
   }

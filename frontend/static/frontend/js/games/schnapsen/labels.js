@@ -35,9 +35,16 @@ export function marriagePoints(suit, view) {
   return suit === view.trump ? 40 : 20;
 }
 
-/** The Bummerl winner once the match is decided (0 points left), else null. */
+/** A match of a fixed number of deals (the daily challenge): signed standings, no Bummerl. */
+export function fixedDeals(view) {
+  return Boolean(view && view.deals_total);
+}
+
+/** The Bummerl winner once the match is decided (0 points left), else null; in a match of fixed
+ * deals whoever is ahead at its end (null on a tie). */
 export function bummerlWinner(view) {
   if (!view || view.phase !== "over" || !Array.isArray(view.scores)) return null;
+  if (fixedDeals(view)) return view.scores[0] === view.scores[1] ? null : view.scores[0] > view.scores[1] ? 0 : 1;
   const done = [0, 1].filter((s) => view.scores[s] === 0);
   if (done.length === 1) return done[0];
   const gp = view.game_points || [0, 0];

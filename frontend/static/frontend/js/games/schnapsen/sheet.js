@@ -1,8 +1,9 @@
 // The Schnapsen score sheet (game points per deal, each player counting down 7 -> 0), the result of one
 // deal between deals, and the final Bummerl result.
 import { el } from "../../dom.js";
+import { signed } from "../../format.js";
 import { t, tf, tn } from "../../i18n.js";
-import { bummerlWinner, isSeat, reasonText } from "./labels.js";
+import { bummerlWinner, fixedDeals, isSeat, reasonText } from "./labels.js";
 
 function detailText(row, names) {
   const parts = [];
@@ -24,11 +25,17 @@ function td(text, cls, data = {}) {
 }
 
 export function sheet(view, names) {
-  const start = (view && view.start_score) || 7;
+  const fixed = fixedDeals(view);
+  // a match of fixed deals (the daily challenge) starts at 0 and counts won less lost, signed
+  const start = fixed ? 0 : (view && view.start_score) || 7;
+  const shown = (n) => (fixed ? signed(n) : String(n));
   const rows = (view && view.deals) || [];
   const wrap = el("div", { class: "schnapsen-sheet-wrap" });
   const table = el("table", { class: "sheet schnapsen-sheet" });
-  table.appendChild(el("caption", {}, tf("Game points per deal; each player counts down from %(start)s to 0.", { start })));
+  const caption = fixed
+    ? tf("Game points per deal over %(n)s deals; the score is won less lost.", { n: view.deals_total })
+    : tf("Game points per deal; each player counts down from %(start)s to 0.", { start });
+  table.appendChild(el("caption", {}, caption));
   const head = table.createTHead();
   const h1 = el("tr", {}, el("th", { rowspan: "2", scope: "col" }, t("Deal")), el("th", { rowspan: "2", scope: "col" }, t("Result")));
   const h2 = el("tr");
@@ -39,7 +46,7 @@ export function sheet(view, names) {
   head.append(h1, h2);
   const body = table.createTBody();
   const startRow = el("tr", { class: "start" }, el("th", { scope: "row" }, "–"), td(t("Start"), "details"));
-  names.forEach(() => startRow.append(td("", "num"), td(String(start), "num stand")));
+  names.forEach(() => startRow.append(td("", "num"), td(shown(start), "num stand")));
   body.appendChild(startRow);
   const won = [0, 0];
   for (const row of rows) {
@@ -55,7 +62,7 @@ export function sheet(view, names) {
       won[s] += gp;
       tr.appendChild(td(gp ? `+${gp}` : "", gp ? "num gp won" : "num gp", { seat: s, gp }));
       const left = Array.isArray(row.scores) ? row.scores[s] : Math.max(0, start - won[s]);
-      tr.appendChild(td(String(left), "num stand", { seat: s, stand: left }));
+      tr.appendChild(td(shown(left), "num stand", { seat: s, stand: left }));
     }
     body.appendChild(tr);
   }
@@ -63,14 +70,14 @@ export function sheet(view, names) {
   const total = el("tr", { class: "total" }, el("th", { scope: "row" }, t("Total")), td("", ""));
   const scores = (view && view.scores) || [start, start];
   for (let s = 0; s < names.length; s += 1) {
-    total.append(td(String(won[s]), "num gp-total", { seat: s, gp: won[s] }), td(String(scores[s]), "num stand-total", { seat: s, stand: scores[s] }));
+    total.append(td(String(won[s]), "num gp-total", { seat: s, gp: won[s] }), td(shown(scores[s]), "num stand-total", { seat: s, stand: scores[s] }));
   }
   foot.appendChild(total);
   wrap.appendChild(table);
   const winner = bummerlWinner(view);
   if (winner !== null) {
-    wrap.appendChild(el("p", { class: "bummerl-winner", "data-winner": String(winner) },
-      `${tf("%(name)s wins the Bummerl", { name: names[winner] })} (${t("Score")} ${scores[0]} : ${scores[1]})`));
+    const won = fixed ? tf("%(name)s is ahead after every deal", { name: names[winner] }) : tf("%(name)s wins the Bummerl", { name: names[winner] });
+    wrap.appendChild(el("p", { class: "bummerl-winner", "data-winner": String(winner) }, `${won} (${t("Score")} ${shown(scores[0])} : ${shown(scores[1])})`));
   }
   return wrap;
 }
@@ -87,6 +94,11 @@ export function rowResult(view, row, names) {
   const detail = detailText(row, names);
   if (detail) box.appendChild(el("p", { class: "muted" }, detail));
   const scores = row.scores || (view && view.scores) || [];
+  if (fixedDeals(view)) {
+    const standing = tf("Score after deal %(n)s of %(total)s", { n: row.deal, total: view.deals_total });
+    box.appendChild(el("p", { class: "bummerl-now" }, `${standing}: ${names.map((n, s) => `${n} ${signed(scores[s])}`).join(" · ")}`));
+    return box;
+  }
   box.appendChild(el("p", { class: "bummerl-now" }, `${tf("Bummerl %(start)s → 0", { start: (view && view.start_score) || 7 })}: ${names.map((n, s) => `${n} ${scores[s]}`).join(" · ")}`));
   return box;
 }
@@ -97,12 +109,18 @@ export function finalSummary(payload, names) {
   if (!view) return null;
   const winner = bummerlWinner(view);
   const box = el("div", { class: "schnapsen-final" });
-  if (winner !== null) box.appendChild(el("p", { class: "bummerl-winner", "data-winner": String(winner) }, el("strong", {}, tf("%(name)s wins the Bummerl", { name: names[winner] }))));
-  const order = [0, 1].sort((a, b) => view.scores[a] - view.scores[b]);
+  const fixed = fixedDeals(view);
+  if (winner !== null) {
+    const won = fixed ? tf("%(name)s is ahead after every deal", { name: names[winner] }) : tf("%(name)s wins the Bummerl", { name: names[winner] });
+    box.appendChild(el("p", { class: "bummerl-winner", "data-winner": String(winner) }, el("strong", {}, won)));
+  }
+  // the Bummerl: fewest points left first; fixed deals: the highest score first
+  const order = [0, 1].sort((a, b) => (fixed ? view.scores[b] - view.scores[a] : view.scores[a] - view.scores[b]));
   const list = el("ol", { class: "ranking" });
   for (const s of order) {
+    const score = fixed ? signed(view.scores[s]) : view.scores[s];
     const li = el("li", { class: s === payload.seat ? "me" : "", "data-seat": String(s), "data-score": String(view.scores[s]) },
-      `${names[s]}: ${view.scores[s]} (${gamePointsWon((view.game_points || [])[s] || 0)})`);
+      `${names[s]}: ${score} (${gamePointsWon((view.game_points || [])[s] || 0)})`);
     list.appendChild(li);
   }
   box.appendChild(list);
