@@ -178,3 +178,20 @@ def test_a_rebuild_from_the_events_gives_the_same_results(challenge, field) -> N
     challenge.refresh_from_db()
     assert client_for().get(f"/api/challenges/{challenge.pk}/results/").json() == before
     assert selectors.standings(challenge).entries == len(field)
+
+
+def test_staff_see_challenges_in_the_admin_without_the_seed_until_the_close(challenge, field) -> None:
+    staff = factories.user("staff")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    play_entry(field[0], challenge)
+    admin = Client()
+    admin.force_login(staff)
+    listed = admin.get("/admin/challenges/challenge/")
+    assert listed.status_code == 200 and challenge.commitment[:8] not in challenge.seed
+    page = admin.get(f"/admin/challenges/challenge/{challenge.pk}/change/").content.decode()
+    assert challenge.commitment in page and challenge.seed not in page
+    assert admin.get("/admin/challenges/entry/").status_code == 200
+    assert admin.get("/admin/challenges/challenge/add/").status_code == 403
+    close(challenge)
+    assert challenge.seed in admin.get(f"/admin/challenges/challenge/{challenge.pk}/change/").content.decode()
