@@ -11,6 +11,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from challenges import days
+from challenges.models import Challenge
+from challenges.services import challenge_games
 from games.services.embedded_beat import EmbeddedBeat
 from leagues.models import Season, SeasonStatus
 from tests import factories
@@ -19,6 +22,7 @@ from tests.leagues.conftest import make_league
 pytestmark = pytest.mark.django_db
 
 WATCHDOG, ROLLOVER = "games.tasks.watchdog", "leagues.tasks.season_rollover"
+ROLL = "challenges.tasks.roll"  # the daily challenges, every minute
 
 
 def test_every_beat_task_runs_at_its_interval(duel) -> None:
@@ -29,12 +33,13 @@ def test_every_beat_task_runs_at_its_interval(duel) -> None:
     )
     beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
     assert beat.tick_seconds() == settings.WATCHDOG_INTERVAL
-    assert sorted(beat.run_due(1000.0)) == [WATCHDOG, ROLLOVER]  # all at the first tick
+    assert sorted(beat.run_due(1000.0)) == [ROLL, WATCHDOG, ROLLOVER]  # all at the first tick
     season.refresh_from_db()
     assert season.status == SeasonStatus.ARCHIVED  # the rollover ran, in this process
+    assert Challenge.objects.filter(day=days.today()).count() == len(challenge_games())  # so did the roll
     assert beat.run_due(1000.0 + settings.WATCHDOG_INTERVAL / 2) == []
     assert beat.run_due(1000.0 + settings.WATCHDOG_INTERVAL) == [WATCHDOG]
-    assert sorted(beat.run_due(1000.0 + 3600)) == [WATCHDOG, ROLLOVER]
+    assert sorted(beat.run_due(1000.0 + 3600)) == [ROLL, WATCHDOG, ROLLOVER]
 
 
 def test_a_task_that_fails_is_logged_and_the_others_run(monkeypatch, caplog) -> None:
@@ -46,5 +51,5 @@ def test_a_task_that_fails_is_logged_and_the_others_run(monkeypatch, caplog) -> 
     monkeypatch.setattr(tasks, "watchdog_tick", broken)
     beat = EmbeddedBeat(settings.CELERY_BEAT_SCHEDULE, settings.EMBEDDED_BEAT)
     with caplog.at_level(logging.ERROR, logger="games.services.embedded_beat"):
-        assert sorted(beat.run_due(0.0)) == [WATCHDOG, ROLLOVER]
+        assert sorted(beat.run_due(0.0)) == [ROLL, WATCHDOG, ROLLOVER]
     assert "embedded beat: games.tasks.watchdog failed" in caplog.text
