@@ -137,7 +137,16 @@ def par_schedule(challenge_id: int) -> None:
         challenge_par_play(challenge_id=challenge_id)
 
 
+#: one par at a time in the embedded server: each takes the strongest AI a minute of CPU
+_par_lock = threading.Lock()
+
+
 def _par_in_thread(challenge_id: int) -> None:
+    with _par_lock:
+        _par_played(challenge_id)
+
+
+def _par_played(challenge_id: int) -> None:
     close_old_connections()
     try:
         challenge_par_play(challenge_id=challenge_id)
