@@ -16,6 +16,7 @@ from games.engine.preferans.state import PreferansState
 from games.identity.fairness import chance_rng
 from games.packs.preferans import CHALLENGE, PACK, contract_text
 from games.results.match_result import deal_points
+from tests.engine.challenge_helpers import deals_of
 from tests.engine.test_preferans_helpers import R, act, bids, deck_for
 
 OPTIONS = CHALLENGE.options
@@ -51,16 +52,6 @@ def playout(seed: str, decisions: Callable[[int], random.Random], options: JSON 
         if state.phase not in ("deal", "over"):
             assert sorted(cards_in_deal(state)) == sorted(DECK_32)
     return events
-
-
-def deals_of(events: list[JSON]) -> list[list[JSON]]:
-    """The events of each deal, from its deal event on."""
-    out: list[list[JSON]] = []
-    for event in events[1:]:
-        if event["type"] == "deal":
-            out.append([])
-        out[-1].append(event)
-    return out
 
 
 def fractions(values: list[str]) -> list[Fraction]:

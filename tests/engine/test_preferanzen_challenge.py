@@ -16,6 +16,7 @@ from games.engine.preferanzen.state import PreferanzenState
 from games.identity.fairness import chance_rng
 from games.packs import pack
 from games.results.match_result import deal_points
+from tests.engine.challenge_helpers import deals_of
 from tests.engine.test_preferanzen_helpers import deck_for
 
 JSON = dict
@@ -56,16 +57,6 @@ def playout(game: str, seed: str, decisions: dict[int, int]) -> list[JSON]:
         if st.phase not in ("deal", "done"):
             assert sorted(cards_in_play(st)) == sorted(DECK_32)
     return events
-
-
-def deals_of(events: list[JSON]) -> list[list[JSON]]:
-    """The events of each deal, its deal event first."""
-    out: list[list[JSON]] = []
-    for event in events[1:]:
-        if event["type"] == "deal":
-            out.append([])
-        out[-1].append(event)
-    return out
 
 
 @pytest.mark.parametrize("game", GAMES)
