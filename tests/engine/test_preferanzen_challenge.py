@@ -204,20 +204,20 @@ def test_the_contract_text_names_the_game_and_who_plays_it() -> None:
     vienna = pack("preference_vienna").challenge
     assert austrian is not None and vienna is not None
     bettler = {"declarer": 1, "contract": {"game": "bettler", "trump": None}}
-    assert austrian.contract(bettler, 1, "de") == "Bettler — Sie spielen"
+    assert austrian.contract(bettler, 1, "de") == "Bettler — du spielst"
     assert austrian.contract(bettler, 0, "en") == "Bettler — left opponent declares"
     assert austrian.contract(bettler, 2, "ru") == "мизер — играет правый соперник"
     geschaeft = {"declarer": 0, "contract": {"game": "geschaeft", "trump": "H"}}
     assert austrian.contract(geschaeft, 0, "en") == "Geschäft ♥ Hearts — you declare"
     assert austrian.contract({"declarer": 2, "contract": {"game": "pik", "trump": "S"}}, 2, "de-at") == (
-        "♠ Pik — Sie spielen"
+        "♠ Pik — du spielst"
     )
     number = {
         "declarer": 2,
         "bid": {"bid": "2"},
         "contract": {"game": "number", "trump": "D", "no_aces": True},
     }
-    assert vienna.contract(number, 2, "de") == "♦ Karo (2) · keine Asse — Sie spielen"
+    assert vienna.contract(number, 2, "de") == "♦ Karo (2) · keine Asse — du spielst"
     herz = {
         "declarer": 0,
         "bid": {"bid": "herz"},
