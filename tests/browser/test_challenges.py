@@ -166,7 +166,12 @@ def test_play_the_daily_challenge_and_read_the_field(
             _fits(page)
         page.goto("/challenges/archive/")
         assert page.locator("[data-role=archive] tbody tr").count() == 2
+        assert "(" not in page.locator("[data-role=archive]").inner_text()  # a lone entry has no percentage
         _snap(page, f"{size}-ru-7-archive")
+        _fits(page)
+        page.goto("/challenges/month/")
+        assert page.locator("[data-role=monthly]").is_visible()
+        _snap(page, f"{size}-ru-8-month")
         _fits(page)
     assert phone_watch.problems == [], phone_watch.problems
     assert desk_watch.problems == [], desk_watch.problems
