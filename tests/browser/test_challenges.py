@@ -94,6 +94,7 @@ def _play_through(page: Any, lang: str, size: str, game: str) -> None:
     page.locator("[data-role=status][data-state=live]").wait_for()
     assert _click_to_the_end(page) > 0
     _snap(page, f"{size}-{lang}-2-table-end")
+    _fits(page)
     # the entry is finished once its match is: the score and the place on the day's page
     page.goto("/challenges/")
     mine = card.locator("[data-role=my-result]")
