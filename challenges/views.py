@@ -178,7 +178,8 @@ def monthly(request: HttpRequest, year: int | None = None, month: int | None = N
         "rows": selectors.monthly(year, month),
         "month": first,
         "minimum": selectors.MONTHLY_MINIMUM,
-        "previous": before,
+        # no link back past the first challenge: a walk of the months ends
+        "previous": before if Challenge.objects.filter(day__lt=first).exists() else None,
         "following": nxt if nxt <= today else None,
     }
     return render(request, "challenges/monthly.html", context)

@@ -3,7 +3,8 @@ the committed message catalogues, read as gettext does: a string counts as trans
 non-empty and not marked fuzzy.
 
 Each string belongs to the catalogue of the app it is written in, as `makemessages` would put it:
-templates and Python in <app>/locale/<lang>/LC_MESSAGES/django.po, JavaScript in .../djangojs.po."""
+templates and Python in <app>/locale/<lang>/LC_MESSAGES/django.po; JavaScript in the djangojs.po of
+JS_APP, whichever app's script it is, since the JavaScript catalogue (/jsi18n/) serves only that one."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "frontend", "games", "leaderboard", "leagues")
+APPS = ("accounts", "challenges", "frontend", "games", "leaderboard", "leagues")
+JS_APP = "frontend"
 LANGUAGES = ("de", "ru")
 GETTEXT_NAMES = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy"}
 
@@ -91,9 +93,10 @@ def source_strings() -> list[Source]:
         files += [(p, "djangojs", _js_strings) for p in sorted(base.rglob("*.js"))]
         for path, domain, read in files:
             for msgid, line in read(path):  # type: ignore[operator]
-                key = (app, domain, msgid)
+                owner = JS_APP if domain == "djangojs" else app
+                key = (owner, domain, msgid)
                 if msgid and key not in found:
-                    found[key] = Source(msgid, app, domain, f"{path.relative_to(ROOT)}:{line}")
+                    found[key] = Source(msgid, owner, domain, f"{path.relative_to(ROOT)}:{line}")
     return list(found.values())
 
 

@@ -45,6 +45,9 @@ def _server_env(db_path: Path) -> dict[str, str]:
         # The shared server analyses only on request (an analysis per finished match would load the
         # machine under every other test); the analysis tests start servers of their own.
         ANALYSIS_FOR_PLAYERS="0",
+        # The daily challenges (opened by the first visit of the lobby) play their par and their
+        # tables with the quickest AI level, not the search levels.
+        CHALLENGE_AI_LEVEL="anton",
         PYTHONUNBUFFERED="1",
     )
     return env
@@ -99,9 +102,29 @@ def _serve(tmp: Path, **extra_env: str) -> Iterator[str]:
         log.close()
 
 
+def server_shell(tmp: Path, code: str) -> str:
+    """Run `code` in `manage.py shell` against the database of the server served from `tmp` (for state
+    a page cannot make, as a challenge's close); its last line of output."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=_server_env(tmp / "db.sqlite3"),
+        check=True,
+        capture_output=True,
+    )
+    lines = done.stdout.decode().strip().splitlines()
+    return lines[-1] if lines else ""
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with _serve(tmp_path_factory.mktemp("browser-server")) as url:
+def server_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory of the shared server's database (for server_shell)."""
+    return tmp_path_factory.mktemp("browser-server")
+
+
+@pytest.fixture(scope="session")
+def server(server_dir: Path) -> Iterator[str]:
+    with _serve(server_dir) as url:
         yield url
 
 

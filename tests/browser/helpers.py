@@ -70,6 +70,50 @@ CLIENT_STATE_JS = """() => {
 }"""
 
 
+# Close every open daily challenge now (server_shell): "game=id" of each one closed.
+CLOSE_CHALLENGES = """
+import datetime as dt
+from django.utils import timezone
+from challenges import services
+from challenges.models import Challenge
+open_ones = list(Challenge.objects.filter(closed_at__isnull=True))
+past = timezone.now() - dt.timedelta(seconds=1)
+Challenge.objects.filter(pk__in=[c.pk for c in open_ones]).update(closes_at=past)
+print(" ".join(f"{c.game}={c.pk}" for c in open_ones if services.challenge_close(challenge_id=c.pk)))
+"""
+
+
+def play_by_api(page: Any, match_id: int, until: Any = None, seconds: float = 90) -> dict[str, Any]:
+    """Post my first legal action through the API, in the page's session, until the match is over or
+    `until(payload)` holds on my turn; the last /view/ payload."""
+    import time
+
+    from tests.waiting import wait_until
+
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    headers = {"X-CSRFToken": csrf, "Referer": page.url}
+    deadline = time.monotonic() + seconds
+
+    def my_turn_or_over() -> dict[str, Any] | None:
+        resp = page.request.get(f"/api/matches/{match_id}/view/")
+        assert resp.ok, resp.text()
+        payload: dict[str, Any] = resp.json()
+        over = payload["match"]["status"] != "running"
+        mine = payload["view"]["to_move"] == payload["seat"] and payload["view"]["legal"]
+        return payload if over or mine else None
+
+    while True:
+        payload = wait_until(my_turn_or_over, deadline - time.monotonic(), f"my turn ({seconds} s)")
+        if payload["match"]["status"] != "running" or (until is not None and until(payload)):
+            return payload
+        resp = page.request.post(
+            f"/api/matches/{match_id}/actions/",
+            data={"action": payload["view"]["legal"][0], "seq": payload["seq"]},
+            headers=headers,
+        )
+        assert resp.status in (200, 201, 409), resp.text()
+
+
 def register(page: Any, username: str, display_name: str) -> None:
     page.goto("/accounts/register/")
     page.fill("input[name=username]", username)

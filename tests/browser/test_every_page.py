@@ -7,13 +7,14 @@ something links to it. Each page's screenshot goes to artifacts/every-page/."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import OPEN_TABLE_JS, PHONE, SEATS, register
+from tests.browser.conftest import ARTIFACTS, server_shell
+from tests.browser.helpers import CLOSE_CHALLENGES, OPEN_TABLE_JS, PHONE, SEATS, play_by_api, register
 from tests.browser.test_polish import _csrf, fast_forward
 from tests.waiting import wait_until
 
@@ -28,7 +29,9 @@ MUST_REACH = {
     "visitor": [r"^/$", r"^/new/", r"^/rules/\w+/$", r"^/leaderboard/\w+/$", r"^/leagues/$",
                 r"^/accounts/login/$", r"^/accounts/register/$"],
     "player": [r"^/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
-               r"^/leagues/\d+/$", r"^/leaderboard/\w+/$", r"^/accounts/players/\w+/$"],
+               r"^/leagues/\d+/$", r"^/leaderboard/\w+/$", r"^/accounts/players/\w+/$",
+               r"^/challenges/$", r"^/challenges/archive/$", r"^/challenges/\d+/$",
+               r"^/challenges/\d+/deals/\d+/$"],
 }  # fmt: skip
 
 LINKS_JS = """() => [...document.querySelectorAll('a[href]')].map(a => a.href)"""
@@ -91,10 +94,26 @@ def _reached_all(visited: list[str], kind: str) -> None:
         assert any(re.search(pattern, p) for p in visited), (kind, pattern, visited)
 
 
-def _set_up_player(page: Any, username: str) -> None:
-    """A player with a finished, analysed Schnapsen match, a running table of every game and a
-    league."""
+def _finished_challenge(page: Any, server_dir: Path) -> None:
+    """Today's Preferanzen challenge played to its end through the API and closed, unless an earlier
+    walker of this server did so: its results page shows the field's play and links its deals'
+    comparisons."""
+    page.goto("/challenges/")
+    play = page.locator(".challenge-card[data-game=preferanzen] [data-action=play-challenge]")
+    if play.count() == 0:
+        return
+    play.click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    match_id = int(page.url.rstrip("/").split("/")[-1])
+    assert play_by_api(page, match_id)["match"]["status"] == "finished"
+    assert "preferanzen=" in server_shell(server_dir, CLOSE_CHALLENGES)
+
+
+def _set_up_player(page: Any, username: str, server_dir: Path) -> None:
+    """A player with a finished, analysed Schnapsen match, a running table of every game, a league and
+    a closed daily challenge."""
     register(page, username, username.title())
+    _finished_challenge(page, server_dir)
     page.goto("/")
     finished = page.evaluate(OPEN_TABLE_JS, ["schnapsen", SEATS["schnapsen"]])
     page.goto(f"/matches/{finished['id']}/")
@@ -115,11 +134,11 @@ def _set_up_player(page: Any, username: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["de", "en", "ru"])
-def test_no_page_scrolls_sideways_on_a_phone(new_page: Any, server: str, lang: str) -> None:
+def test_no_page_scrolls_sideways_on_a_phone(new_page: Any, server: str, server_dir: Path, lang: str) -> None:
     page, watch = new_page(lang, PHONE)
     _reached_all(_walk(page, server, f"{lang}-visitor"), "visitor")
 
     player, player_watch = new_page(lang, PHONE)
-    _set_up_player(player, f"walker_{lang}")
+    _set_up_player(player, f"walker_{lang}", server_dir)
     _reached_all(_walk(player, server, f"{lang}-player"), "player")
     assert watch.problems == [] and player_watch.problems == [], (watch.problems, player_watch.problems)

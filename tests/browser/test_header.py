@@ -20,6 +20,7 @@ LINKS = [
     ("link", "Preisjass"),
     ("link", "Bestenliste"),
     ("link", "Ligen"),
+    ("link", "Tageschallenge"),
     ("link", "Anmelden"),
     ("link", "Registrieren"),
     ("button", "DE"),

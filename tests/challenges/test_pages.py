@@ -3,11 +3,13 @@ field's play after the close, the deal comparison, the archive and the monthly t
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
 
-from challenges import selectors
-from challenges.models import Entry
+from challenges import days, selectors
+from challenges.models import Challenge, Entry
 from tests.challenges.conftest import play_entry
 from tests.challenges.test_entries import close
 
@@ -68,3 +70,21 @@ def test_after_the_close_the_field_the_comparison_the_archive_and_the_month(
     month = c.get(f"/challenges/month/{challenge.day.year}-{challenge.day.month}/")
     assert month.status_code == 200  # three players with one challenge each: below the minimum
     assert c.get("/challenges/month/2026-13/").status_code == 404
+
+
+def _month_links(client: Client, day: dt.date) -> list[str]:
+    html = client.get(f"/challenges/month/{day.year}-{day.month}/").content.decode()
+    return [part.split('"')[0] for part in html.split('href="/challenges/month/')[1:]]
+
+
+def test_the_monthly_table_links_back_only_to_the_first_challenge(challenge: Challenge) -> None:
+    """Following "←" ends at the first challenge's month."""
+    today = days.today()
+    client = Client()
+    assert _month_links(client, today) == []  # the month of the only challenge: nothing before it
+    earlier = today.replace(day=1) - dt.timedelta(days=40)
+    Challenge.objects.filter(pk=challenge.pk).update(day=earlier)
+    first = earlier.replace(day=1)
+    before = first - dt.timedelta(days=1)
+    assert _month_links(client, today) == [f"{(today.replace(day=1) - dt.timedelta(days=1)):%Y-%-m}/"]
+    assert f"{before:%Y-%-m}/" not in _month_links(client, earlier)
