@@ -18,6 +18,7 @@ figures, bump the challenge's results_version, compute the new standings and the
 from __future__ import annotations
 
 import argparse
+import cProfile
 import datetime as dt
 import os
 import random
@@ -43,6 +44,7 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--reps", type=int, default=60)
     parser.add_argument("--redis", default="", help="cache URL (Redis); default: the settings' cache")
+    parser.add_argument("--profile", default="", help="write cProfile stats of the cold reads here")
     args = parser.parse_args(argv)
     os.environ.setdefault("CHALLENGE_PAR_RUNNER", "inline")
     os.environ.setdefault("CHALLENGE_AI_LEVEL", "anton")
@@ -215,11 +217,16 @@ def _measure(args: argparse.Namespace) -> None:
     _finish(next(pending))  # warm up
     for _ in range(reps):
         ranked_new.append(_timed(lambda: _finish(next(pending))))
+    profiler = cProfile.Profile() if args.profile else None
     for _ in range(reps):
         _finish_without_standings(next(pending))
         me = rng.choice(field).user
         c = fresh()
+        if profiler is not None:
+            profiler.enable()
         cold_user.append(_timed(lambda c=c, me=me: selectors.results(c, me)))
+        if profiler is not None:
+            profiler.disable()
         for _ in range(5):
             warm_user.append(_timed(lambda c=c, me=rng.choice(field).user: selectors.results(c, me)))
         _finish_without_standings(next(pending))
@@ -227,6 +234,8 @@ def _measure(args: argparse.Namespace) -> None:
         cold_guest.append(_timed(lambda c=c: selectors.results(c, guest)))
         for _ in range(5):
             warm_guest.append(_timed(lambda c=c: selectors.results(c, guest)))
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
     standings = selectors.standings(fresh())
     load_end = os.getloadavg()
     ms = 1000.0
