@@ -1,4 +1,4 @@
-"""Daily challenge at 10,000 entries on PostgreSQL: the results page (cold and warm) and ranking one new entry.
+"""Daily challenge, 10,000 entries on PostgreSQL: the results page (cold and warm), ranking one new entry.
 
     python -m bench challenge [--entries 10000] [--reps 60] [--redis redis://127.0.0.1:6379/13]
 
@@ -25,6 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from bench.database import throwaway_database
@@ -57,16 +58,16 @@ def run(argv: list[str]) -> None:
 
 def _use_cache(url: str) -> None:
     """Redis at `url` as the default cache (production's), else the settings' cache; emptied."""
+    from asgiref.local import Local
     from django.conf import settings
     from django.core.cache import cache, caches
-    from asgiref.local import Local
 
     if url:
         backend = "django.core.cache.backends.redis.RedisCache"
         settings.CACHES = {"default": {"BACKEND": backend, "LOCATION": url}}
         caches.__dict__.pop("settings", None)
-        caches._settings = None
-        caches._connections = Local(False)
+        caches._settings = None  # type: ignore[attr-defined]
+        caches._connections = Local(False)  # type: ignore[attr-defined]
     cache.clear()
 
 
@@ -200,13 +201,14 @@ def _measure(args: argparse.Namespace) -> None:
     from accounts.models import User
 
     replayer = User.objects.create(username="replayer", display_name="Replayer", password="!")
+    assert challenge.par_match_id is not None, "the par is played at the opening (inline)"
     real = Entry.objects.create(challenge=challenge, user=replayer, match_id=challenge.par_match_id)
     events = real.match.version
     project = []
     for _ in range(max(5, reps // 4)):
         Entry.objects.filter(pk=real.pk).update(finished_at=None)
         entry = Entry.objects.select_related("challenge", "match").get(pk=real.pk)
-        project.append(_timed(lambda entry=entry: projection.entry_project(entry)))
+        project.append(_timed(partial(projection.entry_project, entry)))
     Entry.objects.filter(pk=real.pk).delete()  # not in the field measured below
 
     def fresh() -> Challenge:
@@ -224,25 +226,35 @@ def _measure(args: argparse.Namespace) -> None:
         c = fresh()
         if profiler is not None:
             profiler.enable()
-        cold_user.append(_timed(lambda c=c, me=me: selectors.results(c, me)))
+        cold_user.append(_timed(partial(selectors.results, c, me)))
         if profiler is not None:
             profiler.disable()
         for _ in range(5):
-            warm_user.append(_timed(lambda c=c, me=rng.choice(field).user: selectors.results(c, me)))
+            warm_user.append(_timed(partial(selectors.results, c, rng.choice(field).user)))
         _finish_without_standings(next(pending))
         c = fresh()
-        cold_guest.append(_timed(lambda c=c: selectors.results(c, guest)))
+        cold_guest.append(_timed(partial(selectors.results, c, guest)))
         for _ in range(5):
-            warm_guest.append(_timed(lambda c=c: selectors.results(c, guest)))
+            warm_guest.append(_timed(partial(selectors.results, c, guest)))
     if profiler is not None:
         profiler.dump_stats(args.profile)
-    standings = selectors.standings(fresh())
-    load_end = os.getloadavg()
     ms = 1000.0
 
     def row(name: str, samples: list[float], goal: str = "") -> list[object]:
         return [name, median(samples) * ms, percentile(samples, 95) * ms, len(samples), goal]
 
+    standings = selectors.standings(fresh())
+    parts: list[list[object]] = []
+    if hasattr(selectors, "field_of"):  # the kept field (after the change); absent before it
+        c = fresh()
+        ids = [_timed(partial(selectors.field_of, c)) for _ in range(reps)]
+        kept = selectors.field_of(c)
+        ranking = [_timed(kept.rank) for _ in range(reps)]
+        parts = [
+            row("  of which: which entries count (ids), figures of new ones", ids),
+            row("  of which: ranking the kept field", ranking),
+        ]
+    load_end = os.getloadavg()
     print_table(
         f"Daily challenge on postgresql, {standings.entries:,} ranked entries of {GAME} ({challenge.deals} "
         f"deals); field filled in {fill_seconds:.1f} s, par played in {par_seconds:.1f} s; cache "
@@ -254,6 +266,7 @@ def _measure(args: argparse.Namespace) -> None:
             row("results page, user in the field, warm (cached standings)", warm_user, "p95 < 50"),
             row("results page, guest, warm (cached standings)", warm_guest, "p95 < 50"),
             row("rank one new entry (save, bump, standings, place)", ranked_new, "< 20"),
+            *parts,
             row(f"replay + projection of one real match ({events} events)", project),
         ],
     )
