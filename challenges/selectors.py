@@ -115,7 +115,7 @@ def field_of(challenge: Challenge) -> Field:
 def entry_of(challenge: Challenge, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
-    return Entry.objects.select_related("match").filter(challenge=challenge, user=user).first()
+    return Entry.objects.select_related("match", "user").filter(challenge=challenge, user=user).first()
 
 
 def _name(entry: Entry) -> str:
@@ -151,16 +151,13 @@ def results(challenge: Challenge, user: Any = None, limit: int = TOP) -> JSON:
     """The top `limit` of the field and the asking player's own row. While the challenge is open
     only finished players read it (they have met every deal); everyone after the close."""
     ranked = standings(challenge)
-    top_ids = list(ranked.order[:limit])
+    rows = top_rows(challenge, ranked, limit)
     mine = entry_of(challenge, user)
-    wanted = set(top_ids) | ({mine.pk} if mine is not None else set())
-    by_id = {e.pk: e for e in Entry.objects.select_related("user").defer("deal_rows").filter(pk__in=wanted)}
-    rows = [_row(by_id[pk], i + 1, ranked.halves[i], ranked) for i, pk in enumerate(top_ids)]
     me = None
     if mine is not None and mine.finished_at is not None:
         place = ranked.place_of(mine.pk)
         halves = ranked.halves[place - 1] if place is not None else None
-        me = _row(by_id[mine.pk], place, halves, ranked)
+        me = _row(mine, place, halves, ranked)
     return {
         "challenge": challenge.pk,
         "entries": ranked.entries,
@@ -168,6 +165,19 @@ def results(challenge: Challenge, user: Any = None, limit: int = TOP) -> JSON:
         "me": me,
         "par": par_payload(challenge, ranked),
     }
+
+
+def top_rows(challenge: Challenge, ranked: Standings, limit: int = TOP) -> list[JSON]:
+    """The rows of the top `limit`, the same for every reader: built once per results_version."""
+    key = f"challenge-top:{challenge.pk}:{challenge.results_version}:{limit}"
+    found: list[JSON] | None = cache.get(key)
+    if found is not None:
+        return found
+    top_ids = list(ranked.order[:limit])
+    by_id = {e.pk: e for e in Entry.objects.select_related("user").defer("deal_rows").filter(pk__in=top_ids)}
+    rows = [_row(by_id[pk], i + 1, ranked.halves[i], ranked) for i, pk in enumerate(top_ids)]
+    cache.set(key, rows, CACHE_SECONDS)
+    return rows
 
 
 def par_figures(challenge: Challenge, match: Match, open_best: dict[int, tuple[float, bool]]) -> JSON:
