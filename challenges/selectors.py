@@ -7,15 +7,17 @@ change: they are cached under the challenge's `results_version`, which every fin
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Avg, Count, Q, QuerySet
 from django.utils import timezone
 
 from challenges import days
 from challenges.models import Challenge, Entry
-from challenges.standings import Card, Standings, rank
+from challenges.standings import Card, Field, Standings
 from games import packs
 from games.identity.entries import HELD
 from games.models import Match
@@ -59,17 +61,61 @@ def standings(challenge: Challenge) -> Standings:
     found: Standings | None = cache.get(key)
     if found is not None:
         return found
-    rows = ranked_entries(challenge).values_list("pk", "finished_at", "scores")
-    cards = [Card(entry=pk, finished=at, scores=tuple(scores or ())) for pk, at, scores in rows]
-    ranked = rank(cards, challenge.deals)
+    with _fields_lock:  # a Field is changed in place: one thread at a time per process
+        ranked = field_of(challenge).rank()
     cache.set(key, ranked, CACHE_SECONDS)
     return ranked
+
+
+#: per challenge, its finished entries' figures as last read by this process (challenges.standings.Field)
+_fields: dict[tuple[int, str], Field] = {}
+#: the challenges whose field a process keeps (the open ones of a day, and a few closed ones)
+FIELDS_KEPT = 32
+#: more new entries than this at once: all the figures are read again, not these by id
+FETCH_BY_ID = 500
+_fields_lock = threading.Lock()
+
+
+def _ids(entries: QuerySet[Entry]) -> set[int]:
+    """The entries' ids through the cursor: the ORM's rows cost more than the query at 10,000."""
+    sql, params = entries.values_list("pk", flat=True).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {pk for (pk,) in cursor.fetchall()}
+
+
+def field_of(challenge: Challenge) -> Field:
+    """The challenge's ranked entries now. Which entries count is read every time (their ids: a hold
+    or a rebuild takes entries out); the figures only of those this process has not seen yet. An
+    entry's figures are written once, when it finishes (a rebuild writes the same ones again), so the
+    kept ones stay exact."""
+    # the commitment too: a challenge id is never reused, but a test database's can be
+    kept = (challenge.pk, challenge.commitment)
+    field = _fields.get(kept)
+    if field is None or field.deals != challenge.deals:
+        field = Field(challenge.deals)
+    entries = ranked_entries(challenge)
+    figures = entries.values_list("pk", "finished_at", "scores")
+    if field.ids:
+        ids = _ids(entries)
+        missing = ids - field.known
+        if len(missing) <= FETCH_BY_ID:
+            figures = figures.filter(pk__in=missing) if missing else figures.none()
+    rows = list(figures)
+    if not field.ids:
+        ids = {pk for pk, _, _ in rows}
+    field.sync(ids, [Card(entry=pk, finished=at, scores=tuple(scores or ())) for pk, at, scores in rows])
+    _fields.pop(kept, None)
+    _fields[kept] = field
+    while len(_fields) > FIELDS_KEPT:
+        del _fields[next(iter(_fields))]
+    return field
 
 
 def entry_of(challenge: Challenge, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
-    return Entry.objects.select_related("match").filter(challenge=challenge, user=user).first()
+    return Entry.objects.select_related("match", "user").filter(challenge=challenge, user=user).first()
 
 
 def _name(entry: Entry) -> str:
@@ -105,16 +151,13 @@ def results(challenge: Challenge, user: Any = None, limit: int = TOP) -> JSON:
     """The top `limit` of the field and the asking player's own row. While the challenge is open
     only finished players read it (they have met every deal); everyone after the close."""
     ranked = standings(challenge)
-    top_ids = list(ranked.order[:limit])
+    rows = top_rows(challenge, ranked, limit)
     mine = entry_of(challenge, user)
-    wanted = set(top_ids) | ({mine.pk} if mine is not None else set())
-    by_id = {e.pk: e for e in Entry.objects.select_related("user").filter(pk__in=wanted)}
-    rows = [_row(by_id[pk], i + 1, ranked.halves[i], ranked) for i, pk in enumerate(top_ids)]
     me = None
     if mine is not None and mine.finished_at is not None:
         place = ranked.place_of(mine.pk)
         halves = ranked.halves[place - 1] if place is not None else None
-        me = _row(by_id[mine.pk], place, halves, ranked)
+        me = _row(mine, place, halves, ranked)
     return {
         "challenge": challenge.pk,
         "entries": ranked.entries,
@@ -122,6 +165,19 @@ def results(challenge: Challenge, user: Any = None, limit: int = TOP) -> JSON:
         "me": me,
         "par": par_payload(challenge, ranked),
     }
+
+
+def top_rows(challenge: Challenge, ranked: Standings, limit: int = TOP) -> list[JSON]:
+    """The rows of the top `limit`, the same for every reader: built once per results_version."""
+    key = f"challenge-top:{challenge.pk}:{challenge.results_version}:{limit}"
+    found: list[JSON] | None = cache.get(key)
+    if found is not None:
+        return found
+    top_ids = list(ranked.order[:limit])
+    by_id = {e.pk: e for e in Entry.objects.select_related("user").defer("deal_rows").filter(pk__in=top_ids)}
+    rows = [_row(by_id[pk], i + 1, ranked.halves[i], ranked) for i, pk in enumerate(top_ids)]
+    cache.set(key, rows, CACHE_SECONDS)
+    return rows
 
 
 def par_figures(challenge: Challenge, match: Match, open_best: dict[int, tuple[float, bool]]) -> JSON:

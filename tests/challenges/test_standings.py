@@ -3,9 +3,11 @@ average over the deals, ties to whoever finished first."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from challenges.standings import Card, rank
+from challenges.standings import Card, Field, rank
 
 
 def test_percentages_and_places_of_a_hand_made_field() -> None:
@@ -50,3 +52,48 @@ def test_a_lone_entry_has_no_percentage_yet() -> None:
     ranked = rank([Card(entry=7, finished=0, scores=(1.0,))], 1)
     assert ranked.order == (7,) and ranked.percent(ranked.halves[0]) is None
     assert ranked.deal_percent(0, 1.0) is None
+
+
+def _reference(cards: list[Card], deals: int) -> tuple[list[int], list[int]]:
+    """The definition, entry by entry: 2 halves per other entry beaten on a deal, 1 per tie; best
+    total first, ties to the earlier finish, then the lower id."""
+    totals = {
+        c.entry: sum(
+            2 * sum(o.scores[d] < c.scores[d] for o in cards)
+            + sum(o.scores[d] == c.scores[d] for o in cards if o is not c)
+            for d in range(deals)
+        )
+        for c in cards
+    }
+    order = sorted(cards, key=lambda c: (-totals[c.entry], c.finished, c.entry))
+    return [c.entry for c in order], [totals[c.entry] for c in order]
+
+
+def test_a_field_kept_between_rankings_ranks_as_the_definition() -> None:
+    rng = random.Random(3)
+    deals = 4
+    cards = [
+        Card(
+            entry=i,
+            finished=rng.randrange(30),
+            scores=tuple(float(rng.choice((-2, 0, 0, 1, 3))) for _ in range(deals)),
+        )
+        for i in range(1, 61)
+    ]
+    field = Field(deals)
+    ranked: set[int] = set()
+    # entries arrive in batches, out of finishing order; some are taken out (a hold) and come back
+    for step in range(12):
+        batch = cards[5 * step : 5 * step + 5]
+        ranked |= {c.entry for c in batch}
+        if step % 4 == 3:
+            ranked -= {cards[step].entry, cards[step + 20].entry}
+        if step % 4 == 0 and step:
+            ranked.add(cards[step - 1].entry)
+        field.sync(ranked, [c for c in cards if c.entry in ranked])
+        standing = field.rank()
+        present = [c for c in cards if c.entry in ranked]
+        order, halves = _reference(present, deals)
+        assert list(standing.order) == order and list(standing.halves) == halves
+        assert rank(present, deals).order == standing.order
+        assert standing.entries == len(present)
