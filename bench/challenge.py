@@ -277,17 +277,13 @@ def _measure(args: argparse.Namespace) -> None:
 
 
 def _finish_without_standings(entry: Any) -> None:
-    """An entry finishing (its figures saved, results_version bumped) with nobody reading yet."""
-    from django.db.models import F
-
-    from challenges.models import Challenge
+    """An entry finishing (its figures saved and numbered, as the live path saves them) with nobody
+    reading yet."""
+    from challenges.projection import figures_save
 
     scores = entry.pending_scores
-    entry.scores, entry.deal_rows = scores, [{"deal": d + 1} for d in range(len(scores))]
-    entry.total = Decimal(str(sum(scores)))
-    entry.finished_at = entry.pending_at
-    entry.save(update_fields=["scores", "deal_rows", "total", "finished_at"])
-    Challenge.objects.filter(pk=entry.challenge_id).update(results_version=F("results_version") + 1)
+    rows = [{"deal": d + 1} for d in range(len(scores))]
+    figures_save(entry, scores=scores, rows=rows, finished_at=entry.pending_at)
 
 
 def _load(values: tuple[float, float, float]) -> str:

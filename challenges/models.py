@@ -34,8 +34,10 @@ class Challenge(models.Model):
     )
     #: per deal: the AI's score, and the best score with all hands open (challenges.par)
     par = models.JSONField(null=True, blank=True)
-    #: bumped with every finished entry: the cached standings are keyed by it
+    #: bumped with every finished entry (its `ranked_seq`): the cached standings are keyed by it
     results_version = models.PositiveIntegerField(default=0)
+    #: bumped when the figures are wiped (a rebuild): the fields processes keep are keyed by it
+    field_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -70,6 +72,8 @@ class Entry(models.Model):
     #: per deal, the engine's row for it (the contract played, ...)
     deal_rows = models.JSONField(null=True, blank=True)
     total = models.DecimalField(max_digits=12, decimal_places=3, null=True, blank=True)
+    #: the challenge's results_version its figures made (challenges.projection.figures_save)
+    ranked_seq = models.PositiveIntegerField(null=True, blank=True)
     # --- the final standing, written at the close -------------------------------------------------
     percent = models.FloatField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
@@ -81,6 +85,7 @@ class Entry(models.Model):
         indexes: ClassVar[list[models.Index]] = [
             models.Index(fields=["challenge", "finished_at"]),
             models.Index(fields=["challenge", "place"]),
+            models.Index(fields=["challenge", "ranked_seq"]),
         ]
 
     def __str__(self) -> str:

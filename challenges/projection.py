@@ -5,10 +5,12 @@ challenges, from the events alone."""
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from functools import partial
 from typing import Any
 
+from django.db import transaction
 from django.db.models import F
 
 from challenges.models import Challenge, Entry
@@ -45,12 +47,29 @@ def entry_project(entry: Entry) -> bool:
     if len(events) != match.version:
         raise ValueError(f"match {match.pk}: {len(events)} events stored, version {match.version}")
     scores, rows = figures(match.game, events, challenge.seat, challenge.deals)
-    entry.scores, entry.deal_rows = scores, rows
-    entry.total = sum((_decimal(s) for s in scores), start=_decimal(0))
-    entry.finished_at = match.finished_at
-    entry.save(update_fields=["scores", "deal_rows", "total", "finished_at"])
-    Challenge.objects.filter(pk=challenge.pk).update(results_version=F("results_version") + 1)
+    assert match.finished_at is not None
+    figures_save(entry, scores=scores, rows=rows, finished_at=match.finished_at)
     return True
+
+
+def figures_save(entry: Entry, *, scores: list[float], rows: list[Any], finished_at: dt.datetime) -> None:
+    """Store an entry's figures and number it in its challenge: the challenge's `results_version`
+    goes up by one and the entry takes the new number (`ranked_seq`). The challenge row's lock makes
+    the numbers follow the commits, so a reader that knows the field up to version V reads the
+    entries numbered above V and no other (challenges.selectors.field_of)."""
+    with transaction.atomic():
+        version = (
+            Challenge.objects.select_for_update()
+            .filter(pk=entry.challenge_id)
+            .values_list("results_version", flat=True)
+            .get()
+        ) + 1
+        Challenge.objects.filter(pk=entry.challenge_id).update(results_version=version)
+        entry.scores, entry.deal_rows = scores, rows
+        entry.total = sum((_decimal(s) for s in scores), start=_decimal(0))
+        entry.finished_at = finished_at
+        entry.ranked_seq = version
+        entry.save(update_fields=["scores", "deal_rows", "total", "finished_at", "ranked_seq"])
 
 
 def _decimal(value: float) -> Decimal:
@@ -68,8 +87,12 @@ def on_match_finished(sender: Any, match_id: int, **kwargs: Any) -> None:
 
 
 def wipe() -> None:
-    # `results_version` is not reset: each change of the figures keys the cached standings anew
-    Entry.objects.update(finished_at=None, scores=None, deal_rows=None, total=None, percent=None, place=None)
+    # `results_version` is not reset (each change of the figures keys the cached standings anew) and
+    # the fields the processes keep are dropped: `field_generation` keys them
+    Entry.objects.update(
+        finished_at=None, scores=None, deal_rows=None, total=None, percent=None, place=None, ranked_seq=None
+    )
+    Challenge.objects.update(field_generation=F("field_generation") + 1)
 
 
 def rebuild() -> int:

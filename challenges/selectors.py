@@ -11,7 +11,6 @@ import threading
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Avg, Count, Q, QuerySet
 from django.utils import timezone
 
@@ -68,43 +67,42 @@ def standings(challenge: Challenge) -> Standings:
 
 
 #: per challenge, its finished entries' figures as last read by this process (challenges.standings.Field)
-_fields: dict[tuple[int, str], Field] = {}
+_fields: dict[tuple[int, str, int], Field] = {}
 #: the challenges whose field a process keeps (the open ones of a day, and a few closed ones)
 FIELDS_KEPT = 32
-#: more new entries than this at once: all the figures are read again, not these by id
-FETCH_BY_ID = 500
 _fields_lock = threading.Lock()
 
 
-def _ids(entries: QuerySet[Entry]) -> set[int]:
-    """The entries' ids through the cursor: the ORM's rows cost more than the query at 10,000."""
-    sql, params = entries.values_list("pk", flat=True).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return {pk for (pk,) in cursor.fetchall()}
+def held_entries(challenge: Challenge) -> set[int]:
+    """The finished entries held for staff (two accounts of one person): few, usually none."""
+    held = Match.objects.filter(HELD).values("pk")
+    rows = Entry.objects.filter(challenge=challenge, finished_at__isnull=False, match_id__in=held)
+    return set(rows.values_list("pk", flat=True))
 
 
 def field_of(challenge: Challenge) -> Field:
-    """The challenge's ranked entries now. Which entries count is read every time (their ids: a hold
-    or a rebuild takes entries out); the figures only of those this process has not seen yet. An
-    entry's figures are written once, when it finishes (a rebuild writes the same ones again), so the
-    kept ones stay exact."""
+    """The challenge's ranked entries now. A process keeps the field it read and reads only the
+    entries numbered since (`Entry.ranked_seq` above the version it knows); the held ones are read
+    every time (a query that finds none, as a rule), and when they changed, or the figures were wiped
+    (`field_generation`), the whole field is read again."""
     # the commitment too: a challenge id is never reused, but a test database's can be
-    kept = (challenge.pk, challenge.commitment)
+    kept = (challenge.pk, challenge.commitment, challenge.field_generation)
     field = _fields.get(kept)
-    if field is None or field.deals != challenge.deals:
+    held = held_entries(challenge)
+    entries = ranked_entries(challenge).exclude(pk__in=held)
+    if field is None or field.deals != challenge.deals or field.held != held:
         field = Field(challenge.deals)
-    entries = ranked_entries(challenge)
-    figures = entries.values_list("pk", "finished_at", "scores")
-    if field.ids:
-        ids = _ids(entries)
-        missing = ids - field.known
-        if len(missing) <= FETCH_BY_ID:
-            figures = figures.filter(pk__in=missing) if missing else figures.none()
-    rows = list(figures)
-    if not field.ids:
-        ids = {pk for pk, _, _ in rows}
-    field.sync(ids, [Card(entry=pk, finished=at, scores=tuple(scores or ())) for pk, at, scores in rows])
+        field.held = held
+        rows = list(entries.values_list("pk", "finished_at", "scores", "ranked_seq"))
+    else:
+        rows = list(
+            entries.filter(ranked_seq__gt=field.version).values_list(
+                "pk", "finished_at", "scores", "ranked_seq"
+            )
+        )
+    cards = [Card(entry=pk, finished=at, scores=tuple(scores or ())) for pk, at, scores, _ in rows]
+    field.sync(field.known | {card.entry for card in cards}, cards)
+    field.version = max([field.version, *(seq or 0 for *_, seq in rows)])
     _fields.pop(kept, None)
     _fields[kept] = field
     while len(_fields) > FIELDS_KEPT:

@@ -113,6 +113,9 @@ class Field:
 
     def __init__(self, deals: int) -> None:
         self.deals = deals
+        #: the highest `Entry.ranked_seq` read into it, and the held entries left out when it was read
+        self.version = 0
+        self.held: set[int] = set()
         self.ids: list[int] = []
         self.known: set[int] = set()
         self.keys: list[tuple[Any, int]] = []

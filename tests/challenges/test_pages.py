@@ -62,6 +62,7 @@ def test_after_the_close_the_field_the_comparison_the_archive_and_the_month(
     assert f"/challenges/{challenge.pk}/deals/1/" in results
     compare = c.get(f"/challenges/{challenge.pk}/deals/1/").content.decode()
     best = selectors.best_entry(challenge)
+    assert best is not None
     # mine, the best entry's (when it is another's) and the AI's
     assert compare.count('class="compare-col"') == (2 if best.user == field[0] else 3)
     assert c.get(f"/challenges/{challenge.pk}/deals/2/").status_code == 404

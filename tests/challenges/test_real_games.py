@@ -19,7 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 GAMES = [p.name for p in packs.all_packs() if p.challenge is not None]
 
 
-def log_of(match_id: int) -> list[dict]:
+def log_of(match_id: int | None) -> list[dict]:
+    assert match_id is not None
     return list(MatchEvent.objects.filter(match_id=match_id).order_by("seq").values_list("data", flat=True))
 
 
@@ -61,8 +62,9 @@ def test_the_challenge_of_each_game_is_the_same_for_the_same_play(game) -> None:
     deals = [[e for e in log_of(m) if e["type"] == "deal"] for m in (copy.match_id, same[0].match_id)]
     assert deals[0] == deals[1] and len(deals[0]) == challenge.deals
     for entry in Entry.objects.filter(challenge=challenge):
-        assert entry.finished_at is not None and len(entry.scores) == challenge.deals
+        assert entry.finished_at is not None and len(entry.scores or ()) == challenge.deals
     challenge.refresh_from_db()
+    assert challenge.par is not None
     assert challenge.par["scores"] == Entry.objects.get(pk=copy.pk).scores
     assert len(challenge.par["open_best"]) == challenge.deals
     assert Match.objects.filter(deal_event=challenge.commitment).count() == 4
