@@ -48,6 +48,9 @@ def _server_env(db_path: Path) -> dict[str, str]:
         # The daily challenges (opened by the first visit of the lobby) play their par and their
         # tables with the quickest AI level, not the search levels.
         CHALLENGE_AI_LEVEL="anton",
+        # ...and leave their par unplayed (its open-hands values cost each a few seconds of the server's
+        # CPU): the challenge test's own server plays it
+        CHALLENGE_PAR_RUNNER="none",
         PYTHONUNBUFFERED="1",
     )
     return env

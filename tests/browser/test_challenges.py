@@ -47,7 +47,7 @@ WORDS = {
 def challenge_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A server of its own: the test closes its challenges."""
     tmp = tmp_path_factory.mktemp("challenge-server")
-    with _serve(tmp) as url:
+    with _serve(tmp, CHALLENGE_PAR_RUNNER="thread") as url:
         yield url, tmp
 
 

@@ -53,6 +53,10 @@ BASE_ENV = {
     "THROTTLE_REGISTRATIONS": "1000000/hour",
     "WS_ACTOR_MESSAGES": "1000000",
     "MAX_OPEN_TABLES": "0",
+    # the beat opens the day's challenges: their tables with the quickest AI, their par left unplayed
+    # (minutes of a worker's CPU with the strongest level)
+    "CHALLENGE_AI_LEVEL": "anton",
+    "CHALLENGE_PAR_RUNNER": "none",
     "LOG_LEVEL": "WARNING",
     "PYTHONUNBUFFERED": "1",
 }
