@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Greatest, Least
 
 from games.models import Match
 
@@ -20,7 +21,10 @@ class Friendship(models.Model):
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
-            models.UniqueConstraint(fields=["asker", "asked"], name="friendship_unique_pair"),
+            # one row per pair whichever way round: two players asking each other at once make one
+            models.UniqueConstraint(
+                Least("asker", "asked"), Greatest("asker", "asked"), name="friendship_one_per_pair"
+            ),
             models.CheckConstraint(condition=~models.Q(asker=models.F("asked")), name="friendship_not_self"),
         ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from accounts.models import User
 from friends.models import Block, Friendship, TableInvitation
@@ -190,3 +191,12 @@ def test_online_and_current_table_never_an_embargoed_one(duel: str, players: lis
     Match.objects.filter(pk=hidden.pk).update(status=MatchStatus.FINISHED)
     friend = client_for(anna).get("/api/friends/").json()["friends"][0]
     assert friend["online"] is False and friend["table"] is None
+
+
+def test_one_row_per_pair_whichever_way_round(players: list[User]) -> None:
+    anna, ben, _ = players
+    Friendship.objects.create(asker=anna, asked=ben)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Friendship.objects.create(asker=ben, asked=anna)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Friendship.objects.create(asker=anna, asked=anna)
