@@ -109,6 +109,7 @@ def invitations_for(user: User) -> list[dict[str, Any]]:
         TableInvitation.objects.filter(recipient=user, match__status=MatchStatus.OPEN)
         .exclude(sender_id__in=blockers)
         .exclude(sender_id__in=blocked)
+        .exclude(match__seats__user=user)  # seated already
         .select_related("sender", "match")
         .order_by("-created_at")
     )

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from accounts.models import User
 from friends.models import Block, Friendship, TableInvitation
 from friends.selectors import is_blocked
-from games.models import Match, MatchStatus
-from games.services.matches import SeatSpec, match_create
+from games.models import Match, MatchStatus, Seat
+from games.services.matches import SeatSpec, match_create, match_join
 from tests import factories
 from tests.friends.conftest import client_for
 
@@ -200,3 +200,19 @@ def test_one_row_per_pair_whichever_way_round(players: list[User]) -> None:
         Friendship.objects.create(asker=ben, asked=anna)
     with pytest.raises(IntegrityError), transaction.atomic():
         Friendship.objects.create(asker=anna, asked=anna)
+
+
+def test_an_invitation_goes_once_the_friend_sits_at_the_table_or_it_starts(
+    duel: str, players: list[User]
+) -> None:
+    anna, ben, _ = players
+    befriend(anna, ben)
+    table = open_table(anna)
+    client_for(anna).post("/api/friends/ben/invite/", {"match": table.pk}, format="json")
+    assert len(client_for(ben).get("/api/friends/").json()["invitations"]) == 1
+    match_join(match_id=table.pk, actor=factories.actor(ben))  # the table is full: it starts
+    assert client_for(ben).get("/api/friends/").json()["invitations"] == []
+    Match.objects.filter(pk=table.pk).update(status=MatchStatus.OPEN)  # open, but he sits there
+    assert client_for(ben).get("/api/friends/").json()["invitations"] == []
+    Seat.objects.filter(match=table, user=ben).update(user=None)
+    assert len(client_for(ben).get("/api/friends/").json()["invitations"]) == 1
