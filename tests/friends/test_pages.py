@@ -116,3 +116,18 @@ def test_the_profile_offers_friendship_or_links_to_the_list(players: list[User])
     assert 'data-role="friends-link"' in other and 'value="ben"' in other
     own = browser(anna).get("/accounts/players/anna/").content.decode()
     assert 'data-role="friends-link"' in own and "Add as a friend" not in own
+
+
+def test_staff_see_friendships_blocks_and_invitations_in_the_admin(duel: str, players: list[User]) -> None:
+    full_page(players)
+    staff = User.objects.create_superuser("root", "root@example.org", "kartentisch-pw-1")
+    c = browser(staff)
+    for model, shown in (
+        ("friendship", ("Ben", "Carl")),
+        ("block", ("Dora",)),
+        ("tableinvitation", ("Ben",)),
+    ):
+        r = c.get(f"/admin/friends/{model}/")
+        table = r.content.decode().split('id="result_list"')[1]
+        assert r.status_code == 200 and all(name in table for name in shown), model
+    assert "Dora" not in c.get("/admin/friends/friendship/").content.decode().split('id="result_list"')[1]
