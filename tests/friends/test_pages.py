@@ -114,6 +114,15 @@ def test_the_profile_offers_friendship_or_links_to_the_list(players: list[User])
     anna = players[0]
     other = browser(anna).get("/accounts/players/ben/").content.decode()
     assert 'data-role="friends-link"' in other and 'value="ben"' in other
+    assert 'data-state=""' in other
+    services.friend_request(user=anna, name="ben")
+    assert 'data-state="asked"' in browser(anna).get("/accounts/players/ben/").content.decode()
+    incoming = browser(players[1], "ru").get("/accounts/players/anna/").content.decode()
+    assert 'data-state="incoming"' in incoming and "Хочет дружить с вами" in incoming
+    services.friend_accept(user=players[1], name="anna")
+    assert 'data-state="friends"' in browser(anna).get("/accounts/players/ben/").content.decode()
+    services.block(user=anna, name="ben")
+    assert 'data-state="blocked"' in browser(anna).get("/accounts/players/ben/").content.decode()
     own = browser(anna).get("/accounts/players/anna/").content.decode()
     assert 'data-role="friends-link"' in own and "Add as a friend" not in own
 
