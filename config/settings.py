@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "leagues",
     "leaderboard",
     "challenges",
+    "friends",
     "analysis",
     "collusion",
     "frontend",

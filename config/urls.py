@@ -30,6 +30,8 @@ urlpatterns = [
     path("api/leagues/", include("leagues.api_urls")),
     path("challenges/", include("challenges.urls")),
     path("api/challenges/", include("challenges.api_urls")),
+    path("friends/", include("friends.urls")),
+    path("api/friends/", include("friends.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("admin/", admin.site.urls),

@@ -201,6 +201,7 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
         ("leaderboard", reverse("leaderboard", args=["preisjass"]), 200),
         ("leagues and the league form", reverse("leagues"), 200),
         ("league", reverse("league", args=[league.pk]), 200),
+        ("friends", reverse("friends"), 200),
         ("missing match", "/matches/999999/", 404),
         ("missing page", "/no/such/page/", 404),
     ]

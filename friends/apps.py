@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class FriendsConfig(AppConfig):
+    name = "friends"
+    default_auto_field = "django.db.models.BigAutoField"
