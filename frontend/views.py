@@ -15,7 +15,7 @@ from games import packs
 from games.catalog.titles import game_title, game_titles
 from games.errors import Embargoed, NotFound
 from games.live.actors import actor_from_request
-from games.selectors import match_visible
+from games.selectors import invite_path, match_visible
 
 # Each rules page is one template per language (frontend/rules/<game>.<lang>.html); others read German.
 RULES_LANGUAGES = ("de", "en", "ru")
@@ -54,6 +54,17 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/new_game.html", page_context(request, game=game, rules_game=rules_game))
 
 
+def _invite_context(request: HttpRequest, match_id: int) -> dict[str, str]:
+    """A private table's invitation: the token the visitor came with (?invite=, sent along when they
+    take a seat) and, for its own seated players only, the link to share."""
+    actor = actor_from_request(request)
+    path = invite_path(match_visible(match_id, actor), actor)
+    return {
+        "invite": request.GET.get("invite", "")[:64],
+        "invite_url": request.build_absolute_uri(path) if path else "",
+    }
+
+
 def _refused(request: HttpRequest, match_id: int) -> HttpResponse | None:
     """The page instead of a table shell whose scripts would fail: the 404 page for a missing match
     (also with DEBUG on), the 403 page for a table of a running duplicate round the visitor has no
@@ -76,9 +87,10 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
     # A daily challenge's table ends on the way to its results, not on "play again" and the board.
     challenge = challenge_of_match(match_id)
     results = reverse("challenge", args=[challenge.pk]) if challenge is not None else ""
-    return render(
-        request, "frontend/table.html", page_context(request, match_id=match_id, challenge_url=results)
+    context = page_context(
+        request, match_id=match_id, challenge_url=results, **_invite_context(request, match_id)
     )
+    return render(request, "frontend/table.html", context)
 
 
 @ensure_csrf_cookie

@@ -89,3 +89,9 @@ class SamePerson(GameError):
 
     code = "same_person"
     status = 409
+
+
+class InviteRequired(Forbidden):
+    """A seat at a private table without its invitation link's token (or with a wrong one)."""
+
+    code = "invite_required"

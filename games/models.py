@@ -46,6 +46,10 @@ class Match(models.Model):
     # the seed all its tables share, kept after the embargo. One person enters such an event once
     # (games.identity.entries); "" for a table of its own.
     deal_event = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # A table by invitation only: never listed (lobby, profiles), never ranked; a seat is taken with
+    # `invite_token`, which only the table's own players are shown (in its invitation link).
+    private = models.BooleanField(default=False, help_text="By invitation link only: unlisted and unranked.")
+    invite_token = models.CharField(max_length=32, blank=True, default="", editable=False)
     version = models.PositiveIntegerField(default=0, help_text="Number of events stored (the last seq).")
     # The seat to act at `version`, for the watchdog's query (None: nobody, or not yet recorded).
     to_move = models.SmallIntegerField(null=True, blank=True)

@@ -24,9 +24,9 @@ def _with_seats(qs: QuerySet[Match]) -> QuerySet[Match]:
 
 
 def open_matches(limit: int = 50) -> QuerySet[Match]:
-    """Tables waiting for players, newest first (never a table of a duplicate round)."""
+    """Tables waiting for players, newest first (never a table of a duplicate round, nor a private one)."""
     free = Seat.objects.filter(match=OuterRef("pk"), kind=SeatKind.HUMAN, user__isnull=True, guest_token="")
-    qs = Match.objects.filter(status=MatchStatus.OPEN, embargoed=False).filter(Exists(free))
+    qs = Match.objects.filter(status=MatchStatus.OPEN, embargoed=False, private=False).filter(Exists(free))
     return _with_seats(qs.order_by("-created_at"))[:limit]
 
 
@@ -89,12 +89,21 @@ def match_visible(match_id: int, actor: Actor) -> Match:
 
 
 def matches_visible_to(matches: QuerySet[Match], actor: Actor) -> QuerySet[Match]:
-    """`matches` without the embargoed tables the actor has no seat at (`visibility_check` for lists)."""
+    """`matches` without the embargoed tables the actor has no seat at (`visibility_check` for lists),
+    nor the private ones: a private table is listed to its own players only (profiles, leagues)."""
     own = _own_seats(actor)
     if own is None:
-        return matches.exclude(embargoed=True)
+        return matches.exclude(embargoed=True).exclude(private=True)
     seated = Seat.objects.filter(own, match=OuterRef("pk"), kind=SeatKind.HUMAN)
-    return matches.exclude(Q(embargoed=True) & ~Exists(seated))
+    return matches.exclude((Q(embargoed=True) | Q(private=True)) & ~Exists(seated))
+
+
+def invite_path(match: Match, actor: Actor) -> str | None:
+    """The invitation link's path of a private table, for its own seated players only (None to anyone
+    else, and for a public table): the token never goes into the public summary."""
+    if not match.private or not match.invite_token or seat_index_of(match, actor) is None:
+        return None
+    return f"/matches/{match.pk}/?invite={match.invite_token}"
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -111,6 +120,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "spectators_allowed": match.spectators_allowed,
         "practice": match.practice,
         "embargoed": match.embargoed,
+        "private": match.private,
         "move_timer": match.move_timer,
         "trick_pause": settings.TRICK_PAUSE,
         "seed_commitment": match.seed_commitment,

@@ -65,6 +65,8 @@ def check_eligible(match: Match) -> None:
         raise MatchNotFinished(f"the match is {match.status}: only a finished run is saved")
     if match.practice:
         raise NotEligible("a practice run (all hands shown) is never saved")
+    if match.private:
+        raise NotEligible("a private table is friendly: its runs are never ranked")
     if match.embargoed:
         # Its score would tell the sister tables how the shared deals went: saved at the release.
         raise MatchNotFinished("the duplicate round is not over: its runs are saved when every table is")

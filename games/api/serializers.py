@@ -31,12 +31,14 @@ class MatchCreateSerializer(StrictSerializer):
     ai_version = serializers.CharField(max_length=32, required=False, default="anton")
     spectators_allowed = serializers.BooleanField(required=False, default=True)
     move_timer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=600)
+    private = serializers.BooleanField(required=False, default=False)
     name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
 
 
 class JoinSerializer(StrictSerializer):
     seat = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
     name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    invite = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
 
 
 class ActionSerializer(StrictSerializer):

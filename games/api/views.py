@@ -24,6 +24,7 @@ from games.identity.browser import with_origin
 from games.identity.names import check_player_name, cleaned, default_ai_names
 from games.live.actors import Actor, actor_from_request
 from games.live.presence import match_leave, match_settings_update
+from games.models import Match
 from games.services.matches import (
     SeatSpec,
     match_act,
@@ -45,6 +46,12 @@ def acting_actor(request: Request, name: str = "") -> Actor:
         session["guest_name"] = name
         actor = actor_from_request(request)
     return with_origin(actor, request)
+
+
+def with_invite(summary: dict[str, Any], match: Match, request: Request, actor: Actor) -> dict[str, Any]:
+    """`summary`, with a private table's `invite_url` when the asker sits at it (never to others)."""
+    path = selectors.invite_path(match, actor)
+    return {**summary, "invite_url": request.build_absolute_uri(path)} if path else summary
 
 
 class WriteThrottled(APIView):
@@ -104,8 +111,11 @@ class MatchListView(WriteThrottled):
             ai_version=data["ai_version"],
             spectators_allowed=data["spectators_allowed"],
             move_timer=data["move_timer"],
+            private=data["private"],
         )
-        return Response(selectors.match_summary(selectors.match_get(match.pk)), status=201)
+        match = selectors.match_get(match.pk)
+        summary = with_invite(selectors.match_summary(match), match, request, actor_from_request(request))
+        return Response(summary, status=201)
 
 
 class MyMatchesView(APIView):
@@ -133,9 +143,9 @@ class MatchDetailView(WriteThrottled):
         operation_id="match_detail", summary="Public facts about one table", responses=OpenApiTypes.OBJECT
     )
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(
-            selectors.match_summary(selectors.match_visible(match_id, actor_from_request(request)))
-        )
+        actor = actor_from_request(request)
+        match = selectors.match_visible(match_id, actor)
+        return Response(with_invite(selectors.match_summary(match), match, request, actor))
 
     @extend_schema(
         request=s.MatchSettingsSerializer,
@@ -158,12 +168,17 @@ class JoinView(WriteThrottled):
     def post(self, request: Request, match_id: int) -> Response:
         body = s.JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        actor = acting_actor(request, body.validated_data["name"])
         seat = match_join(
             match_id=match_id,
-            actor=acting_actor(request, body.validated_data["name"]),
+            actor=actor,
             seat_index=body.validated_data["seat"],
+            invite=body.validated_data["invite"],
         )
-        return Response({"seat": seat.index, "match": selectors.match_summary(selectors.match_get(match_id))})
+        match = selectors.match_get(match_id)
+        return Response(
+            {"seat": seat.index, "match": with_invite(selectors.match_summary(match), match, request, actor)}
+        )
 
 
 class SeatView(APIView):
@@ -172,7 +187,10 @@ class SeatView(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         actor = actor_from_request(request)
-        return Response(selectors.match_view(selectors.match_visible(match_id, actor), actor))
+        match = selectors.match_visible(match_id, actor)
+        payload = selectors.match_view(match, actor)
+        payload["match"] = with_invite(payload["match"], match, request, actor)
+        return Response(payload)
 
 
 class ActionView(WriteThrottled):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hmac
 import logging
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from games.errors import (
     Forbidden,
     GameError,
     IllegalMove,
+    InviteRequired,
     MatchNotRunning,
     NotFound,
     NotSeated,
@@ -136,17 +139,21 @@ def match_create(
     seed: str | None = None,
     embargoed: bool = False,
     ranked: bool = False,
+    private: bool = False,
     table_limit: bool = True,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
     a practice table; an `embargoed` one shares its seed with other tables (see selectors), one
-    shared-deal event that a person enters once (games.identity.entries).
+    shared-deal event that a person enters once (games.identity.entries). A `private` table is
+    seated by invitation link only (`invite_token`), never listed and never ranked.
     `table_limit=False` only where staff seat players (duplicate rounds): a player opening a table is
     held to MAX_OPEN_TABLES."""
     _require_identity(creator)
     if game not in available_games():
         raise BadRequest(f"unknown game {game!r}")
+    if private and (ranked or embargoed):
+        raise BadRequest("a private table is friendly: never a ranked, league or shared-deal table")
     rules = get_rules(game)
     try:
         opts = rules.normalize_options(options or {})
@@ -182,6 +189,8 @@ def match_create(
             move_timer=move_timer,
             embargoed=embargoed,
             ranked=ranked,
+            private=private,
+            invite_token=secrets.token_urlsafe(16) if private else "",
             seed=seed,
             seed_commitment=commitment,
             deal_event=deal_event,
@@ -199,13 +208,33 @@ def match_create(
     return match
 
 
+def invite_check(match: Match, invite: str) -> None:
+    """InviteRequired unless `match` is public or `invite` is its token (compared in constant time)."""
+    if not match.private:
+        return
+    if not invite:
+        raise InviteRequired("this table is private: a seat is taken with its invitation link only")
+    if not match.invite_token or not hmac.compare_digest(
+        match.invite_token.encode(), invite.encode(errors="replace")
+    ):
+        raise InviteRequired("this invitation link is not valid for this table")
+
+
 def match_join(
-    *, match_id: int, actor: Actor, seat_index: int | None = None, table_limit: bool = True
+    *,
+    match_id: int,
+    actor: Actor,
+    seat_index: int | None = None,
+    invite: str = "",
+    table_limit: bool = True,
 ) -> Seat:
-    """Take a free seat (the first free one when none is named); `table_limit` as in match_create."""
+    """Take a free seat (the first free one when none is named); `table_limit` as in match_create.
+    A private table's seat takes its `invite` token; the seat rules (games.identity.seating) hold there
+    too: the hook where a blocked player is kept from the creator's private table."""
     _require_identity(actor)
     with transaction.atomic():
         match = _locked(match_id)
+        invite_check(match, invite)
         if match.status != MatchStatus.OPEN:
             raise SeatTaken("this table is no longer open")
         seats = list(match.seats.all())

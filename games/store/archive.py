@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -164,6 +165,7 @@ def match_record(match: Match) -> dict[str, Any]:
             "spectators_allowed": match.spectators_allowed,
             "practice": match.practice,
             "ranked": match.ranked,
+            "private": match.private,
             "seed": match.seed,
             "seed_commitment": match.seed_commitment,
             "embargoed": match.embargoed,
@@ -277,6 +279,9 @@ def _restore(record: dict[str, Any], checked: Checked, users: ArchiveUsers) -> M
         spectators_allowed=meta["spectators_allowed"],
         practice=meta["practice"],
         ranked=meta["ranked"],
+        # A private table stays one; its invitation link does not travel (a new one is made).
+        private=bool(meta.get("private", False)),
+        invite_token=secrets.token_urlsafe(16) if meta.get("private") else "",
         seed=meta["seed"],
         seed_commitment=meta["seed_commitment"],
         embargoed=meta["embargoed"],

@@ -219,6 +219,8 @@ def _flags_check(meta: dict[str, Any], seats: list[dict[str, Any]], links: dict[
             raise ArchiveRefused("a practice run (all hands shown) at a ranked or embargoed table")
         if sum(1 for s in seats if s["kind"] == SeatKind.HUMAN) > 1:
             raise ArchiveRefused("a practice run (all hands shown) with more than one human seat")
+    if meta.get("private") and (meta["ranked"] or meta["embargoed"] or links):
+        raise ArchiveRefused("a private table (friendly) at a ranked, embargoed or league table")
     if meta["embargoed"] and not links:
         raise ArchiveRefused("the match is embargoed but belongs to no duplicate round")
     if deal_event(meta) and not links:

@@ -29,7 +29,9 @@ from leagues import services as leagues
 from leagues.models import LeagueMatch
 from tests import factories
 from tests.games.test_consumers import connect
+from tests.games.test_socket_limits import socket
 from tests.leagues.conftest import join, make_league
+from tests.test_helpers_play import play_to_end
 from tests.waiting import async_wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -414,3 +416,53 @@ def _play_against_ai(game: str, version: str) -> int:
         action = {k: v for k, v in state.legal_actions()[0].items() if k != "seat"}
         match_act(match_id=match.pk, actor=factories.actor(human), action=action, expected_seq=match.version)
     return match.pk
+
+
+# --- private tables: never listed, their invitation token never shown to anyone outside ----------------
+
+
+def _outsider_texts(match_id: int, user: User | None, creator: str) -> list[tuple[str, str, int]]:
+    client = _client(user)
+    routes = [f"/api/matches/{match_id}/{route}" for route in ("", *REFUSED_ROUTES)]
+    routes += ["/api/matches/", "/api/matches/mine/?status=all", f"/matches/{match_id}/"]
+    routes += [f"/matches/{match_id}/replay/", f"/accounts/players/{creator}/", "/api/leaderboard/schnapsen/"]
+    return [(route, (r := client.get(route)).content.decode(), r.status_code) for route in routes]
+
+
+async def test_a_private_tables_token_and_listing_reach_nobody_outside() -> None:
+    anna, ben, zoe = [await sync_to_async(factories.user)(name) for name in ("anna", "ben", "zoe")]
+    lobbies = [await socket("/ws/lobby/", u) for u in (zoe, None)]
+    for lobby in lobbies:
+        assert json.loads(await lobby.receive_from(timeout=5))["d"]["matches"] == []
+    seats = [SeatSpec(), SeatSpec()]
+    match = await sync_to_async(match_create)(
+        game="schnapsen", creator=factories.actor(anna), seats=seats, private=True
+    )
+    public = await sync_to_async(match_create)(game="schnapsen", creator=factories.actor(zoe), seats=seats)
+    token = match.invite_token
+    assert token
+    for lobby in lobbies:  # the lobby pushes the open tables until it shows the public one
+        while True:
+            text = await lobby.receive_from(timeout=5)
+            assert token not in text
+            listed = [m["id"] for m in json.loads(text)["d"]["matches"]]
+            assert match.pk not in listed
+            if public.pk in listed:
+                break
+        await lobby.disconnect()
+    await sync_to_async(match_join)(match_id=match.pk, actor=factories.actor(ben), invite=token)
+    # The socket's payload is shared by every socket of the table: not even its players get the token.
+    for user in (anna, ben, zoe, None):
+        comm, connected = await connect(match.pk, user)
+        assert connected
+        assert token not in await comm.receive_from(timeout=5)
+        await comm.disconnect()
+    await sync_to_async(play_to_end)(match, {0: anna, 1: ben})
+    for user in (zoe, None):
+        for route, text, status in await sync_to_async(_outsider_texts)(match.pk, user, "anna"):
+            assert token not in text, route
+            assert status < 500, route
+            if route in ("/api/matches/", "/api/matches/mine/?status=all"):
+                assert match.pk not in [m["id"] for m in json.loads(text)["matches"]], route
+            if route.startswith("/accounts/players/"):
+                assert f'data-match="{match.pk}"' not in text

@@ -23,7 +23,11 @@ class Command(BaseCommand):
         saved_ids = LeaderboardSave.objects.filter(state=SaveState.SAVED).values("match_id")
         pending = (
             Match.objects.filter(
-                status=MatchStatus.FINISHED, practice=False, embargoed=False, game__in=board_games()
+                status=MatchStatus.FINISHED,
+                practice=False,
+                private=False,
+                embargoed=False,
+                game__in=board_games(),
             )
             .exclude(pk__in=saved_ids)
             .exclude(HELD)

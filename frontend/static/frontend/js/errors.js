@@ -21,6 +21,7 @@ const MESSAGES = {
   throttled: () => t("Too many requests in a short time; wait a moment."),
   forbidden: () => t("You may not see this."),
   embargoed: () => t("This table belongs to a duplicate round or daily challenge that is not over yet."),
+  invite_required: () => t("This table is private: a seat is taken with its invitation link only."),
   not_found: () => t("Not found."),
   not_authenticated: () => t("Please log in first."),
   already_member: () => t("You are already a member of this league."),

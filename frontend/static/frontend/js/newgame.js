@@ -138,6 +138,7 @@ form.addEventListener("submit", async (ev) => {
       creator_seat: 0,
       ai_version: aiSelect.value || "anton",
       spectators_allowed: form.querySelector("input[name=spectators]").checked,
+      private: form.querySelector("input[name=private]").checked,
       name: nameInput ? nameInput.value.trim() : "",
     });
     location.href = `/matches/${match.id}/`;

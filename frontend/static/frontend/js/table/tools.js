@@ -6,6 +6,7 @@ import { el } from "../dom.js";
 import { t, tf } from "../i18n.js";
 import { confirmDialog } from "../ui.js";
 import { app, matchId, root, say, ui } from "./context.js";
+import { shareLink, tableLink } from "./share.js";
 
 /** onState(payload) takes the state the server answers with after "show all hands". */
 export function renderTools(payload, onState) {
@@ -15,7 +16,8 @@ export function renderTools(payload, onState) {
   const canShow = seated && match.status === "running" && !match.practice && others.every((s) => s.kind === "ai");
   const opener = payload.is_opener && match.status !== "finished";
   const over = ["finished", "abandoned"].includes(match.status);
-  const key = JSON.stringify([canShow, opener, opener && match.spectators_allowed, match.seed_commitment || "", over]);
+  const link = over ? null : tableLink(match);
+  const key = JSON.stringify([canShow, opener, opener && match.spectators_allowed, match.seed_commitment || "", over, link]);
   if (ui.tools.dataset.key === key) return;
   ui.tools.dataset.key = key;
   ui.tools.replaceChildren();
@@ -38,6 +40,11 @@ export function renderTools(payload, onState) {
     });
     label.append(box, ` ${t("Spectators allowed")}`);
     ui.tools.appendChild(label);
+  }
+  if (link) {
+    const btn = el("button", { type: "button", class: "secondary", "data-action": "share" }, t("Share table"));
+    btn.addEventListener("click", () => share(link));
+    ui.tools.appendChild(btn);
   }
   if (match.seed_commitment) ui.tools.appendChild(commitmentBadge(match.seed_commitment));
   if (over) return; // nothing to quit: the end screen has its own ways on
@@ -66,6 +73,13 @@ ui.menu.addEventListener("keydown", (ev) => {
 document.addEventListener("click", (ev) => {
   if (ui.menu.open && !ui.menu.contains(ev.target)) ui.menu.open = false;
 });
+
+async function share(link) {
+  const done = await shareLink(link);
+  ui.menu.open = false;
+  if (done === null) say(tf("Copy this link: %(url)s", { url: link }));
+  else if (done) say(done);
+}
 
 async function showHands(onState) {
   ui.menu.open = false;

@@ -3,6 +3,7 @@ import { post } from "../api.js";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { matchId, root, say, ui } from "./context.js";
+import { tableLink } from "./share.js";
 
 export function renderWaiting(payload) {
   const { match } = payload;
@@ -15,8 +16,12 @@ export function renderWaiting(payload) {
   for (const s of match.seats) {
     list.appendChild(el("li", {}, `${s.index + 1}. ${s.free ? t("free seat") : s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`));
   }
-  const parts = [el("h2", {}, t("Waiting for players")), shareLink(), list];
-  if (payload.seat === null && match.seats.some((s) => s.free)) {
+  const link = tableLink(match);
+  const parts = [el("h2", {}, t("Waiting for players")), ...(link ? [shareLink(link)] : []), list];
+  const invite = root.dataset.invite || "";
+  if (payload.seat === null && match.private && !invite) {
+    parts.push(el("p", { class: "muted", "data-role": "invite-required" }, t("This table is private: a seat is taken with its invitation link only.")));
+  } else if (payload.seat === null && match.seats.some((s) => s.free)) {
     const form = el("form", { class: "join-form" });
     const needName = root.dataset.user === "";
     if (needName) {
@@ -30,7 +35,7 @@ export function renderWaiting(payload) {
       ev.preventDefault();
       const name = needName ? form.querySelector("input").value : "";
       try {
-        await post(`/api/matches/${matchId}/join/`, { name });
+        await post(`/api/matches/${matchId}/join/`, invite ? { name, invite } : { name });
         location.reload();
       } catch (exc) {
         say(exc.message, "error");
@@ -47,13 +52,12 @@ export function renderWaiting(payload) {
 // across redraws (every state message redraws the waiting box), so "Link copied" stays put.
 let share = null;
 
-function shareLink() {
-  if (!share) share = buildShareLink();
+function shareLink(url) {
+  if (!share) share = buildShareLink(url);
   return share;
 }
 
-function buildShareLink() {
-  const url = `${location.origin}/matches/${matchId}/`;
+function buildShareLink(url) {
   const input = el("input", { type: "text", readonly: "", value: url, "data-role": "share-url", "aria-label": t("Link to this table") });
   const button = el("button", { type: "button", class: "secondary", "data-action": "copy-link" }, t("Copy link"));
   const done = el("span", { class: "muted", "data-role": "share-done", "aria-live": "polite" });
