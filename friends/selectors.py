@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.urls import reverse
 
 from accounts.models import User
 from friends.models import Block, Friendship, TableInvitation
@@ -55,6 +56,7 @@ def watchable_tables(user_ids: list[int]) -> dict[int, int]:
             match__embargoed=False,
             match__deal_event="",
             match__spectators_allowed=True,
+            match__private=False,
         )
         .order_by("match__started_at")
         .values_list("user_id", "match_id")
@@ -120,6 +122,9 @@ def invitations_for(user: User) -> list[dict[str, Any]]:
             "match": inv.match_id,
             "game": inv.match.game,
             "at": inv.created_at.isoformat(),
+            # a private table: the invitation carries its link (the sender sits there and may share it)
+            "url": reverse("table", args=[inv.match_id])
+            + (f"?invite={inv.match.invite_token}" if inv.match.private else ""),
         }
         for inv in found[:20]
     ]

@@ -14,9 +14,8 @@ from games.live.actors import Actor
 from games.models import LinkReason, Match, Seat
 
 # A rule raises a GameError (with a clear message) when `actor` may not sit at `match`. The hook for
-# private tables (games.services.matches.match_join checks the invitation first): a friends app keeps
-# a player its creator blocked off the table with a rule that raises Forbidden when `match.private`
-# and its `is_blocked(creator, actor)` holds.
+# private tables (games.services.matches.match_join checks the invitation first): the friends app keeps
+# a player its creator blocked off the table (friends.seating.blocked_seat_rule).
 SeatRule = Callable[[Match, Actor], None]
 _rules: list[SeatRule] = []
 

@@ -216,3 +216,27 @@ def test_an_invitation_goes_once_the_friend_sits_at_the_table_or_it_starts(
     assert client_for(ben).get("/api/friends/").json()["invitations"] == []
     Seat.objects.filter(match=table, user=ben).update(user=None)
     assert len(client_for(ben).get("/api/friends/").json()["invitations"]) == 1
+
+
+def test_a_private_tables_invitation_carries_its_link_and_a_blocked_player_stays_off(
+    duel: str, players: list[User]
+) -> None:
+    anna, ben, carl = players
+    befriend(anna, ben)
+    table = open_table(anna, private=True)
+    assert (
+        client_for(anna).post("/api/friends/ben/invite/", {"match": table.pk}, format="json").status_code
+        == 201
+    )
+    (invitation,) = client_for(ben).get("/api/friends/").json()["invitations"]
+    assert invitation["url"] == f"/matches/{table.pk}/?invite={table.invite_token}"
+    # carl has the link but anna blocked him: the table refuses him, and nothing changes
+    assert client_for(anna).post("/api/friends/carl/block/").status_code in (200, 201)
+    joined = client_for(carl).post(
+        f"/api/matches/{table.pk}/join/", {"invite": table.invite_token}, format="json"
+    )
+    refused(joined, 403, "blocked")
+    assert Match.objects.get(pk=table.pk).seats.filter(user=carl).count() == 0
+    assert client_for(ben).post(
+        f"/api/matches/{table.pk}/join/", {"invite": table.invite_token}, format="json"
+    ).status_code in (200, 201)
