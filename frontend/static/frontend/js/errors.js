@@ -40,6 +40,10 @@ const MESSAGES = {
   analysis_busy: () => t("The analysis is busy; try again in a moment."),
   already_entered: () => t("You have played this challenge already: one entry per player."),
   challenge_closed: () => t("This challenge is closed."),
+  self_friend: () => t("You cannot add yourself as a friend."),
+  already_asked: () => t("There is already a friend request between you two."),
+  blocked: () => t("This is not possible between you two."),
+  not_friends: () => t("Only friends can be invited."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */
