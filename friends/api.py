@@ -22,7 +22,7 @@ class AskSerializer(StrictSerializer):
     username = serializers.CharField(max_length=services.MAX_NAME)
 
 
-class InviteSerializer(StrictSerializer):
+class TableInviteSerializer(StrictSerializer):
     match = serializers.IntegerField(min_value=1, max_value=10**18 - 1)
 
 
@@ -135,12 +135,12 @@ class BlockView(FriendsView):
 class InviteView(FriendsView):
     @extend_schema(
         operation_id="friends_invite",
-        request=InviteSerializer,
+        request=TableInviteSerializer,
         summary="Invite a friend to an open table of mine",
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
     )
     def post(self, request: Request, username: str) -> Response:
-        body = InviteSerializer(data=request.data)
+        body = TableInviteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         made = services.table_invite(user=self.me(), name=username, match_id=body.validated_data["match"])
         return Response(
