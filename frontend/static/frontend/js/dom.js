@@ -28,3 +28,15 @@ export function el(tag, attrs = {}, ...children) {
 export function svgEl(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
+
+/** Give `box` exactly the children `parts`, leaving in place every part that is already where it
+ * belongs: a kept node is not taken out and put back, so it keeps its focus and what was typed. */
+export function setChildren(box, parts) {
+  parts.forEach((part, i) => {
+    const current = box.children[i];
+    if (current === part) return;
+    if (current) box.replaceChild(part, current);
+    else box.appendChild(part);
+  });
+  while (box.children.length > parts.length) box.lastElementChild.remove();
+}

@@ -1,6 +1,6 @@
 // The live table while it waits for players: the seats, and the form to take a free seat.
 import { post } from "../api.js";
-import { el } from "../dom.js";
+import { el, setChildren } from "../dom.js";
 import { t } from "../i18n.js";
 import { matchId, root, say, ui } from "./context.js";
 import { tableLink } from "./share.js";
@@ -22,30 +22,44 @@ export function renderWaiting(payload) {
   if (payload.seat === null && match.private && !invite) {
     parts.push(el("p", { class: "muted", "data-role": "invite-required" }, t("This table is private: a seat is taken with its invitation link only.")));
   } else if (payload.seat === null && match.seats.some((s) => s.free)) {
-    const form = el("form", { class: "join-form" });
-    const needName = root.dataset.user === "";
-    if (needName) {
-      form.appendChild(el("label", { for: "join-name" }, t("Your name (may appear publicly)")));
-      const input = el("input", { id: "join-name", name: "name", required: "", maxlength: "40", autocomplete: "nickname" });
-      input.value = root.dataset.guestName || "";
-      form.appendChild(input);
-    }
-    form.appendChild(el("button", { type: "submit" }, t("Take a seat")));
-    form.addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      const name = needName ? form.querySelector("input").value : "";
-      try {
-        await post(`/api/matches/${matchId}/join/`, invite ? { name, invite } : { name });
-        location.reload();
-      } catch (exc) {
-        say(exc.message, "error");
-      }
-    });
-    parts.push(form);
+    parts.push(joinForm(invite));
   } else {
     parts.push(el("p", { class: "muted" }, t("The match starts as soon as every seat is taken.")));
   }
-  ui.waiting.replaceChildren(...parts);
+  setChildren(ui.waiting, parts);
+}
+
+// The form to take a free seat. Built once and kept across redraws: a state message that arrives
+// while the visitor types their name (their own socket's first state, another player joining) must
+// not wipe what they typed.
+let join = null;
+
+function joinForm(invite) {
+  if (!join) join = buildJoinForm(invite);
+  return join;
+}
+
+function buildJoinForm(invite) {
+  const form = el("form", { class: "join-form" });
+  const needName = root.dataset.user === "";
+  if (needName) {
+    form.appendChild(el("label", { for: "join-name" }, t("Your name (may appear publicly)")));
+    const input = el("input", { id: "join-name", name: "name", required: "", maxlength: "40", autocomplete: "nickname" });
+    input.value = root.dataset.guestName || "";
+    form.appendChild(input);
+  }
+  form.appendChild(el("button", { type: "submit" }, t("Take a seat")));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = needName ? form.querySelector("input").value : "";
+    try {
+      await post(`/api/matches/${matchId}/join/`, invite ? { name, invite } : { name });
+      location.reload();
+    } catch (exc) {
+      say(exc.message, "error");
+    }
+  });
+  return form;
 }
 
 // The table's address to send to other players, with a button that copies it. Built once and kept
