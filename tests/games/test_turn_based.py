@@ -5,17 +5,19 @@ whose days ran out overdue and never moves for it; the other players let the AI 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
 from games.errors import TurnBasedRefused
-from games.live import presence
+from games.live import presence, state_cache
 from games.models import Match, MatchEvent, MatchStatus, Seat, WatchdogDue
 from games.results.match_result import match_seats
 from games.results.seat_records import HANDED_TO_AI
@@ -524,3 +526,73 @@ def test_my_matches_say_whose_turn_it_is(people) -> None:
         )
         assert row["my_turn"] is (index == seat) and row["my_choice"] is False
         assert row["turn"]["seat"] == seat and row["turn"]["deadline"]
+
+
+# --- backup and restore ------------------------------------------------------------------------------
+
+
+def _handed_and_finished(people: list[User]) -> Match:
+    anna, ben = people[:2]
+    match = open_table("schnapsen", [anna, ben], days=4)
+    late = to_move(match)
+    assert watchdog_tick(later(4 * DAY + 60))["overdue"] == 1
+    assert choose((anna, ben)[1 - late], match, "ai").status_code == 200
+    for _ in range(2000):
+        match.refresh_from_db()
+        if match.status != MatchStatus.RUNNING:
+            break
+        move(match, (anna, ben)[1 - late])
+    return match
+
+
+def test_an_export_keeps_the_table_turn_based_and_the_seat_handed_to_the_ai(people, tmp_path) -> None:
+    match = _handed_and_finished(people)
+    late = next(s.index for s in match.seats.all() if s.handed_to_ai)
+    export = tmp_path / "export.jsonl"
+    call_command("export_matches", str(export), verbosity=0)
+    record = json.loads(export.read_text().splitlines()[1])
+    assert (record["match"]["turn_based"], record["match"]["days_per_move"]) == (True, 4)
+    assert [s["handed_to_ai"] for s in record["seats"]] == [i == late for i in range(2)]
+    call_command("flush", interactive=False, verbosity=0)
+    state_cache.clear()
+    call_command("import_matches", str(export), "--create-users", verbosity=0)
+    restored = Match.objects.get()
+    assert (restored.turn_based, restored.days_per_move) == (True, 4)
+    kinds = {s.index: s.unranked_reason for s in match_seats(restored)}
+    assert kinds == {late: HANDED_TO_AI, 1 - late: ""}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda r: r["match"].update(days_per_move=30), "30 days per move"),
+        (lambda r: r["match"].update(turn_based=False), "days per move at a table that is not turn-based"),
+        (lambda r: r["match"].update(move_timer=30), "a turn-based table with a move timer"),
+        (lambda r: r["match"].update(turn_based="yes"), "not a boolean"),
+        (
+            lambda r: [s.update(handed_to_ai=True) for s in r["seats"] if s["kind"] == "ai"],
+            "not a human seat",
+        ),
+    ],
+)
+def test_an_export_with_turn_based_claims_that_do_not_fit_is_refused(
+    people, tmp_path, change, reason
+) -> None:
+    match_create(
+        game="preferans",
+        creator=factories.actor(people[0]),
+        seats=[SeatSpec(), SeatSpec(), SeatSpec("ai")],
+        turn_based=True,
+        days_per_move=2,
+    )
+    export = tmp_path / "export.jsonl"
+    call_command("export_matches", str(export), "--all", verbosity=0)
+    header, record = (json.loads(line) for line in export.read_text().splitlines())
+    change(record)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(header) + "\n" + json.dumps(record) + "\n")
+    call_command("flush", interactive=False, verbosity=0)
+    with pytest.raises(CommandError, match="refused") as refused:
+        call_command("import_matches", str(bad), "--create-users", verbosity=0)
+    assert reason in str(refused.value)
+    assert not Match.objects.exists()
