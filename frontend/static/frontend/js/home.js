@@ -100,7 +100,7 @@ function showTurns(matches) {
           if (m.my_turn) text = m.turn.overdue ? t("your time is up: move now") : tf("your move: %(left)s", { left: timeLeftUntil(m.turn.deadline) });
           else text = tf("%(name)s has run out of time: decide how the table goes on", { name: who });
           const button = el("a", { class: "button primary", href, "data-action": m.my_turn ? "play" : "decide" }, m.my_turn ? t("To the table") : t("Decide"));
-          li.append(` – ${text} `, button);
+          li.append(el("span", { class: "turn-what" }, text), button);
           return li;
         })
       : [el("li", { class: "muted" }, t("Nothing to do: the other players are to move."))]),

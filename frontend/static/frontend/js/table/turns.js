@@ -47,7 +47,7 @@ export function renderTurn(payload, onState) {
   if (handedToAi(payload)) {
     parts.push(el("p", { class: "turn-clock", "data-role": "handed" }, t("You ran out of time: the AI plays your seat for the rest of this match, and its result is not ranked.")));
   } else if (left !== null && !over) {
-    const text = mine ? tf("Your move: %(left)s", { left: timeLeftText(left) }) : tf("%(name)s to move: %(left)s", { name: who, left: timeLeftText(left) });
+    const text = mine ? tf("Your time: %(left)s", { left: timeLeftText(left) }) : tf("Time of %(name)s: %(left)s", { name: who, left: timeLeftText(left) });
     parts.push(el("p", { class: "turn-clock", "data-role": "time-left", title: deadlineText(turn.deadline) }, text));
   } else if (over && mine) {
     parts.push(el("p", { class: "turn-clock overdue", "data-role": "overdue-own" }, t("Your time is up. Move now, before the other players decide.")));
@@ -75,7 +75,9 @@ function choice(payload, turn, who) {
   const end = el("button", { type: "button", class: "danger", "data-choice": "end", disabled: voted }, t("End the table"));
   end.addEventListener("click", () => confirmEnd());
   parts.push(el("p", { class: "turn-choices" }, ai, end));
-  parts.push(el("p", { class: "muted" }, tf("The AI then plays %(name)s's seat for the rest of the match, and that seat's result is not ranked. The table ends only when every other player chooses to end it.", { name: who })));
+  const note = [tf("The AI then plays %(name)s's seat for the rest of the match, and that seat's result is not ranked.", { name: who })];
+  if ((turn.deciders || []).length > 1) note.push(t("The table ends only when every other player chooses to end it."));
+  parts.push(el("p", { class: "muted" }, note.join(" ")));
   if (voted) parts.push(el("p", { class: "muted", "data-role": "end-voted" }, t("You chose to end the table; it ends when every other player chooses so too.")));
   return parts;
 }
