@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -366,7 +366,8 @@ def test_the_ai_plays_the_overdue_seat_for_the_rest_and_its_result_is_not_ranked
     assert kinds[1 - late_seat] == ("human", "")
     entry = LeaderboardEntry.objects.get(match=match, seat=late_seat)
     assert entry.unranked == HANDED_TO_AI
-    assert "ran out of time" in unranked_seats(match.pk)[str(late_seat)]["message"]
+    with translation.override("en"):
+        assert "ran out of time" in unranked_seats(match.pk)[str(late_seat)]["message"]
     # No turn of the handed seat was announced after the hand-over.
     assert all(t["seat"] != late_seat for t in turns if t["seq"] > version)
 
