@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -45,6 +46,8 @@ from leagues.models import (
 )
 from leagues.seasons import season_dates_check, season_next_length
 from leagues.selectors import current_season, is_manager, is_member, league_get, season_table
+from notifications.kinds import Kind
+from notifications.services import notify
 
 MAX_NAME = 80
 # One seed for every table: a player at two tables of a round would see two hands of the same deal.
@@ -190,6 +193,18 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
         )
         if not created:
             raise AlreadyMember(gettext("%(name)s is already invited to this league.") % {"name": name})
+        notify(
+            user=invitee,
+            kind=Kind.LEAGUE_INVITATION,
+            params={
+                "from": inviter.display_name or inviter.get_username(),
+                "league": league.name,
+                "league_id": league.pk,
+            },
+            url=reverse("league", args=[league.pk]),
+            key=f"{Kind.LEAGUE_INVITATION}:{invitation.pk}",
+            actor=inviter,
+        )
     return invitation
 
 
