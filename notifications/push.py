@@ -18,7 +18,6 @@ from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.utils import timezone
 from py_vapid import Vapid02
-from pywebpush import WebPushException, webpush
 
 from notifications.models import PushSubscription
 
@@ -78,6 +77,9 @@ def _session() -> requests.Session:
 def push_send(subscription: PushSubscription, payload: dict[str, Any], *, topic: str = "") -> bool:
     """Send one message to one browser. A push service that answers 404 or 410 has ended the
     subscription: it is deleted. Any other failure is noted on it. True when it was accepted."""
+    # pywebpush pulls in aiohttp: imported by the processes that push, not by every one at its start
+    from pywebpush import WebPushException, webpush
+
     vapid = _vapid(settings.WEBPUSH_VAPID_PRIVATE_KEY)
     if vapid is None:
         return False
