@@ -13,7 +13,7 @@ from friends.errors import AlreadyAsked, Blocked, Forbidden, NotFound, NotFriend
 from friends.models import Block, Friendship, TableInvitation
 from games.errors import MatchNotRunning
 from notifications.kinds import Kind
-from notifications.services import notify
+from notifications.services import notifications_settle, notify
 
 MAX_NAME = 150
 
@@ -51,6 +51,7 @@ def friend_request(*, user: User, name: str) -> Friendship:
             if existing.accepted_at is None and existing.asked_id == user.pk:
                 existing.accepted_at = timezone.now()
                 existing.save(update_fields=["accepted_at"])
+                notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{other.pk}")
                 return existing
             raise AlreadyAsked("you are friends already or the request is waiting")
         try:
@@ -88,11 +89,14 @@ def friend_accept(*, user: User, name: str) -> Friendship:
     request = _incoming(user, name)
     request.accepted_at = timezone.now()
     request.save(update_fields=["accepted_at"])
+    notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{request.asker_id}")
     return request
 
 
 def friend_decline(*, user: User, name: str) -> None:
-    _incoming(user, name).delete()
+    request = _incoming(user, name)
+    request.delete()
+    notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{request.asker_id}")
 
 
 def friend_remove(*, user: User, name: str) -> None:
@@ -162,3 +166,4 @@ def invitation_dismiss(*, user: User, invitation_id: int) -> None:
     _registered(user)
     if not TableInvitation.objects.filter(pk=invitation_id, recipient=user).delete()[0]:
         raise NotFound("no such invitation")
+    notifications_settle(user_id=user.pk, under=f"{Kind.TABLE_INVITATION}:{invitation_id}")

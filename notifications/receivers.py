@@ -52,7 +52,8 @@ def on_turn_due(
                 url=reverse("table", args=[match_id]),
                 key=key,
             )
-            services.turn_notifications_settle(user_id=user_id, match_id=match_id, keep_key=key)
+            # the player's older unread turns at this table are stale now
+            services.notifications_settle(user_id=user_id, under=f"{Kind.YOUR_TURN}:{match_id}", keep_key=key)
     except Exception:  # the move is stored whatever happens here
         log.exception("notifying the turn at match %s seq %s failed", match_id, seq)
 

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -29,7 +30,7 @@ from notifications.errors import (
     UnknownChannel,
     UnknownKind,
 )
-from notifications.kinds import CHANNELS, Channel, Kind
+from notifications.kinds import CHANNELS, Channel
 from notifications.models import ChannelSetting, Notification, PushSubscription, Reader
 from notifications.mutes import is_muted
 from notifications.push import push_available
@@ -149,15 +150,15 @@ def _notify_chunk(notes: Sequence[Note]) -> list[Notification]:
     return made
 
 
-def turn_notifications_settle(*, user_id: int, match_id: int, keep_key: str) -> int:
-    """A new turn at a table makes the player's older unread turns there stale: they are marked read."""
-    stale = Notification.objects.filter(
-        user_id=user_id,
-        kind=Kind.YOUR_TURN,
-        key__startswith=f"{Kind.YOUR_TURN}:{match_id}:",
-        read_at__isnull=True,
+def notifications_settle(*, user_id: int, under: str, keep_key: str = "") -> int:
+    """What a notification told the player is done with (a request answered, an invitation taken or
+    declined, a turn played): their unread notifications keyed `under` or below it (`your_turn:5`
+    takes `your_turn:5:12`, never `your_turn:50:1`), all but `keep_key`, are marked read, so the bell
+    counts only what still waits for them."""
+    waiting = Notification.objects.filter(
+        Q(key=under) | Q(key__startswith=f"{under}:"), user_id=user_id, read_at__isnull=True
     ).exclude(key=keep_key)
-    return stale.update(read_at=timezone.now())
+    return waiting.update(read_at=timezone.now())
 
 
 # --- reading ----------------------------------------------------------------------------------------

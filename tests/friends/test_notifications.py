@@ -71,3 +71,26 @@ def test_nothing_leaks_a_private_tables_link_to_anyone_else(duel: str, players: 
         body: Any = client_for(user).get("/api/notifications/").json()
         assert table.invite_token not in str(body)
     assert table.invite_token in str(client_for(ben).get("/api/notifications/").json())
+
+
+def test_answering_a_request_or_dismissing_an_invitation_settles_its_notification(
+    duel: str, players: list[User]
+) -> None:
+    anna, ben, carl = players
+    client_for(anna).post("/api/friends/", {"username": "ben"}, format="json")
+    client_for(carl).post("/api/friends/", {"username": "ben"}, format="json")
+    assert unread(ben) == 2
+    client_for(ben).post("/api/friends/anna/accept/")
+    assert unread(ben) == 1  # carl's request still waits
+    client_for(ben).post("/api/friends/carl/decline/")
+    assert unread(ben) == 0
+    table = open_table(anna)
+    client_for(anna).post("/api/friends/ben/invite/", {"match": table.pk}, format="json")
+    assert unread(ben) == 1
+    invitation = client_for(ben).get("/api/friends/").json()["invitations"][0]["id"]
+    client_for(ben).delete(f"/api/friends/invitations/{invitation}/")
+    assert unread(ben) == 0
+
+
+def unread(user: User) -> int:
+    return int(client_for(user).get("/api/notifications/count/").json()["unread"])

@@ -36,3 +36,13 @@ def test_no_notification_from_a_blocked_player(duel, players) -> None:
     services.invitation_create(league_id=league.pk, inviter=anna, username="ben")
     services.invitation_create(league_id=league.pk, inviter=anna, username="carl")
     assert not Notification.objects.exists()
+
+
+def test_accepting_or_declining_settles_the_notification(duel, players) -> None:
+    anna, ben, carl = players[:3]
+    league = make_league(anna, access="invite")
+    services.invitation_create(league_id=league.pk, inviter=anna, username="ben")
+    services.invitation_create(league_id=league.pk, inviter=anna, username="carl")
+    services.invitation_accept(league_id=league.pk, user=ben)
+    services.invitation_decline(league_id=league.pk, user=carl)
+    assert not Notification.objects.filter(read_at__isnull=True).exists()
