@@ -14,8 +14,8 @@ from django.test import Client
 from accounts.models import User
 from notifications import selectors, services
 from notifications.kinds import Kind
-from notifications.models import Notification
-from tests.notifications.conftest import player
+from notifications.models import Notification, PushSubscription
+from tests.notifications.conftest import Browser, player
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +170,19 @@ def test_the_service_worker_is_served_for_the_whole_site(client: Client) -> None
     source = response.content.decode()
     assert 'addEventListener("push"' in source and 'addEventListener("notificationclick"' in source
     assert client.post("/sw.js").status_code == 405
+
+
+def test_staff_see_notifications_and_subscriptions_but_no_endpoint(players: list[User], vapid: Any) -> None:
+    anna = players[0]
+    ask(anna, 1)
+    sub = Browser.new("secret-capability").subscription()
+    services.push_subscribe(user=anna, endpoint=sub["endpoint"], keys=sub["keys"])
+    staff = User.objects.create_superuser("boss", "boss@example.org", "pw-boss-123456")
+    c = browser(staff)
+    for model in ("notification", "channelsetting", "pushsubscription"):
+        assert c.get(f"/admin/notifications/{model}/").status_code == 200, model
+    listed = c.get("/admin/notifications/pushsubscription/").content.decode()
+    assert "fcm.googleapis.com" in listed and "secret-capability" not in listed
+    row = PushSubscription.objects.get()
+    detail = c.get(f"/admin/notifications/pushsubscription/{row.pk}/change/").content.decode()
+    assert "secret-capability" not in detail
