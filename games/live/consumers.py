@@ -228,7 +228,7 @@ class MatchConsumer(_Consumer):
             await self._send_fresh_state()
         elif kind == "act":
             await self._act(message)
-        elif (talk := talk_registered()) is not None and kind in talk.kinds:
+        elif isinstance(kind, str) and (talk := talk_registered()) is not None and kind in talk.kinds:
             await self._talk(talk, message)
         else:
             await self._error("bad_message", f"unknown message type {kind!r}")

@@ -64,6 +64,7 @@ async def test_players_hear_the_players_and_spectators_the_spectators(table: Tab
         ({"t": "chat", "text": "hi", "to": 1}, "bad_message"),
         ({"t": "chat", "phrase": "hearts_please"}, "unknown_phrase"),
         ({"t": "chat_history", "all": True}, "bad_message"),
+        ({"t": {"chat": 1}, "text": "hi"}, "bad_message"),  # a type that is no string
     ],
 )
 async def test_bad_chat_messages_get_an_error_and_change_nothing(
