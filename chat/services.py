@@ -128,8 +128,9 @@ def chat_unmute(*, actor: Actor, mute_id: int) -> None:
 def chat_report(*, match_id: int, actor: Actor, message_id: int, reason: str = "") -> tuple[ChatReport, bool]:
     """Report a message of the table to staff, with the conversation around it. Reporting the same
     message again changes nothing. (report, made now)"""
+    # The table first, as every route of a table answers (NotFound, Embargoed, spectators switched off).
+    selectors.listener_seat(match_get(match_id), actor)
     key = _speaker(actor, "report a message")
-    match_get(match_id)  # NotFound for a table that is not there
     message = selectors.visible_message(message_id=message_id, actor=actor, match_id=match_id)
     if message.author_key == key:
         raise OwnMessage("you cannot report your own message")
