@@ -167,3 +167,32 @@ async def test_chat_is_never_in_the_event_log(table: Table) -> None:
     await receive(anna)
     assert await sync_to_async(MatchEvent.objects.filter(match=table.match).count)() == 2
     await anna.disconnect()
+
+
+async def test_a_mute_made_at_another_table_holds_here_once_the_socket_reads_its_mutes_again(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.live import consumers
+
+    m = table.match.pk
+    anna, ben = await opened(m, table.anna), await opened(m, table.ben)
+    await ben.send_json_to({"t": "chat", "text": "one"})
+    assert (await receive(anna))["text"] == "one"  # anna's socket has read her mutes (none)
+    await receive(ben)
+    elsewhere = await sync_to_async(factories.two_player_match)("schnapsen", table.ben, table.anna)
+    there = await sync_to_async(services.chat_post)(match_id=elsewhere.pk, actor=actor(table.ben), text="hm")
+    mute, _ = await sync_to_async(services.chat_mute)(actor=actor(table.anna), message_id=there.pk)
+    monkeypatch.setattr(consumers, "MUTES_MAX_AGE", 0.0)  # as if a minute had passed
+    await ben.send_json_to({"t": "chat", "text": "two"})
+    await receive(ben)
+    assert await anna.receive_nothing(timeout=0.3)
+    monkeypatch.setattr(consumers, "MUTES_MAX_AGE", 3600.0)
+    await sync_to_async(services.chat_unmute)(actor=actor(table.anna), mute_id=mute.pk)
+    await ben.send_json_to({"t": "chat", "text": "three"})  # not at once: the unmute was made elsewhere
+    await receive(ben)
+    assert await anna.receive_nothing(timeout=0.3)
+    monkeypatch.setattr(consumers, "MUTES_MAX_AGE", 0.0)
+    await ben.send_json_to({"t": "chat", "text": "four"})
+    assert (await receive(anna))["text"] == "four"
+    await anna.disconnect()
+    await ben.disconnect()
