@@ -44,6 +44,7 @@ const MESSAGES = {
   already_asked: () => t("There is already a friend request between you two."),
   blocked: () => t("This is not possible between you two."),
   not_friends: () => t("Only friends can be invited."),
+  bad_message: () => t("The message was not understood."),
   text_too_long: () => t("A chat message has at most 300 characters."),
   empty_text: () => t("The message is empty."),
   unknown_phrase: () => t("This quick phrase is unknown."),
