@@ -143,3 +143,53 @@ def test_two_players_chat_on_a_phone_and_a_desktop(new_page: Any, lang: str) -> 
     shot(carl, f"chat-{lang}-spectator-phone")
     for watch in (watch_a, watch_b, watch_c):
         assert not watch.problems, watch.problems
+
+
+OPEN_PREFERANS_JS = """async (name) => {
+  const api = await import('/static/frontend/js/api.js');
+  const seats = [{kind: 'human', name: ''}, {kind: 'human', name: ''}, {kind: 'ai', name: ''}];
+  return (await api.post('/api/matches/', {game: 'preferans', seats, name, options: {}})).id;
+}"""
+PHRASES_ONLY = {"de": "nur Kurznachrichten", "en": "quick phrases only", "ru": "только быстрыми фразами"}
+CLOSED = {"de": "Der Chat ist geschlossen.", "en": "the chat is closed.", "ru": "чат закрыт."}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("de", PHONE), ("ru", DESKTOP)])
+def test_a_ranked_table_of_three_has_the_quick_phrases_only_and_its_chat_closes_at_the_end(
+    new_page: Any, server_dir: Any, lang: str, viewport: dict[str, int]
+) -> None:
+    from tests.browser.conftest import server_shell
+
+    alma, watch = new_page(lang, viewport)
+    alma.goto("/")
+    match_id = alma.evaluate(OPEN_PREFERANS_JS, "Alma")
+    bert, _ = new_page(lang, PHONE)
+    bert.goto("/")
+    bert.evaluate(JOIN_JS, [match_id, "Bert"])
+    # A league opens ranked tables; here the flag is set on the server, as a league's table has it.
+    server_shell(
+        server_dir, f"from games.models import Match; Match.objects.filter(pk={match_id}).update(ranked=True)"
+    )
+    alma.goto(f"/matches/{match_id}/")
+    if viewport == PHONE:
+        alma.locator("[data-role=chat-toggle]").click()
+    alma.locator("[data-role=chat-note]", has_text=PHRASES_ONLY[lang]).wait_for()
+    assert alma.locator("[data-role=chat-form]").is_hidden()
+    alma.locator("[data-phrase=well_played]").click()
+    alma.locator("[data-role=chat-log] li.mine").wait_for()
+    shot(alma, f"chat-{lang}-ranked-{'phone' if viewport == PHONE else 'desktop'}")
+
+    server_shell(
+        server_dir, f"from games.live.presence import match_abandon; match_abandon(match_id={match_id})"
+    )
+    alma.reload()
+    if viewport == PHONE:
+        alma.locator("[data-role=chat-toggle]").click()
+    alma.locator("[data-role=chat-note]", has_text=CLOSED[lang]).wait_for()
+    assert (
+        alma.locator("[data-role=chat-phrases]").is_hidden()
+        and alma.locator("[data-role=chat-form]").is_hidden()
+    )
+    assert alma.locator("[data-role=chat-log] li").count() == 1  # what was said stays readable
+    shot(alma, f"chat-{lang}-closed-{'phone' if viewport == PHONE else 'desktop'}")
+    assert not watch.problems, watch.problems
