@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
 
 from chat import services
 from chat.models import ChatMessage
@@ -196,3 +197,28 @@ async def test_a_mute_made_at_another_table_holds_here_once_the_socket_reads_its
     assert (await receive(anna))["text"] == "four"
     await anna.disconnect()
     await ben.disconnect()
+
+
+@pytest.mark.skipif(not django_settings.REDIS_URL, reason="needs the Redis server (REDIS_URL), as in .ci/run")
+async def test_chat_reaches_its_audience_through_redis_pub_sub(table: Table, settings: Any) -> None:
+    """The deployment's layer: the words are published after the commit from the service's thread, and
+    each socket still decides for itself (the spectator does not get the players' words)."""
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [settings.REDIS_URL], "prefix": f"chat{id(table)}"},
+        }
+    }
+    channel_layers.backends.clear()
+    try:
+        m = table.match.pk
+        anna, ben, zoe = await opened(m, table.anna), await opened(m, table.ben), await opened(m, table.zoe)
+        await anna.send_json_to({"t": "chat", "phrase": "good_luck"})
+        assert (await receive(ben))["phrase"] == "good_luck" and (await receive(anna))["mine"] is True
+        assert await zoe.receive_nothing(timeout=0.3)
+        for comm in (anna, ben, zoe):
+            await comm.disconnect()
+    finally:
+        channel_layers.backends.clear()
