@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "challenges",
     "friends",
     "notifications",
+    "chat",
     "analysis",
     "collusion",
     "frontend",
@@ -333,6 +334,8 @@ WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
 # Shared by all sockets of one actor (user, guest, else address) per window, in the cache.
 WS_ACTOR_MESSAGES = int(os.environ.get("WS_ACTOR_MESSAGES", "300"))
 WS_LOBBY_MESSAGES = int(os.environ.get("WS_LOBBY_MESSAGES", "20"))
+# Table chat messages one actor may send per WS_THROTTLE_WINDOW, at all tables together.
+CHAT_MESSAGES = int(os.environ.get("CHAT_MESSAGES", "8"))
 # Open sockets per seat (all web processes) and lobby sockets per actor (per web process).
 WS_SEAT_SOCKETS = int(os.environ.get("WS_SEAT_SOCKETS", "5"))
 WS_LOBBY_SOCKETS = int(os.environ.get("WS_LOBBY_SOCKETS", "10"))

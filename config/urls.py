@@ -25,6 +25,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("games.api.urls")),
     path("api/", include("analysis.urls")),
+    path("api/", include("chat.api_urls")),
     path("api/leaderboard/", include("leaderboard.api_urls")),
     path("leaderboard/", include("leaderboard.urls")),
     path("leagues/", include("leagues.urls")),

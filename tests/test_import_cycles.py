@@ -25,6 +25,7 @@ PACKAGES = (
     "analysis",
     "collusion",
     "notifications",
+    "chat",
     "ops",
 )
 
