@@ -24,6 +24,7 @@ PACKAGES = (
     "config",
     "analysis",
     "collusion",
+    "notifications",
     "chat",
     "ops",
 )
