@@ -14,6 +14,7 @@ from decimal import Decimal
 from celery import current_app as celery_app
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
@@ -32,6 +33,8 @@ from games.models import Match, MatchStatus, Seat, SeatKind
 from games.services.matches import SeatSpec, match_create
 from games.signals import match_published
 from games.store.events import Pending, store
+from notifications.kinds import Kind
+from notifications.services import Note, notify_many
 
 log = logging.getLogger(__name__)
 #: how long a par may take before the roll starts it again
@@ -271,7 +274,35 @@ def challenge_close(*, challenge_id: int) -> bool:
         finished = matches.filter(status=MatchStatus.FINISHED).exclude(pk__in=held)
         published = list(finished.order_by("finished_at", "pk").values_list("pk", flat=True))
         transaction.on_commit(lambda: _publish(published))
+        results_notify(challenge)
     return True
+
+
+def results_notify(challenge: Challenge) -> None:
+    """Every entrant hears of their final place and percentage (or that their entry was not ranked),
+    now that the challenge is closed and its results are public."""
+    rows = list(Entry.objects.filter(challenge=challenge).values_list("pk", "user_id", "place", "percent"))
+    ranked = sum(1 for _, _, place, _ in rows if place is not None)
+    url = reverse("challenge", args=[challenge.pk])
+    notify_many(
+        [
+            Note(
+                user_id=user_id,
+                kind=Kind.CHALLENGE_RESULT,
+                params={
+                    "challenge": challenge.pk,
+                    "game": challenge.game,
+                    "day": challenge.day.isoformat(),
+                    "place": place,
+                    "entries": ranked,
+                    "percent": percent,
+                },
+                url=url,
+                key=f"{Kind.CHALLENGE_RESULT}:{entry_id}",
+            )
+            for entry_id, user_id, place, percent in rows
+        ]
+    )
 
 
 def final_standing_write(challenge: Challenge) -> None:

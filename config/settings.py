@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import os
+from email.utils import parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -61,6 +62,8 @@ INSTALLED_APPS = [
     "leaderboard",
     "challenges",
     "friends",
+    "notifications",
+    "chat",
     "analysis",
     "collusion",
     "frontend",
@@ -244,6 +247,24 @@ EMAIL_VERIFICATION_DAYS = float(os.environ.get("EMAIL_VERIFICATION_DAYS", "3"))
 # resets of any address, a player for resends): within them the request is answered, no mail sent.
 ACCOUNT_MAIL_INTERVAL = float(os.environ.get("ACCOUNT_MAIL_INTERVAL", "60"))
 
+# --- notifications (docs/notifications.md) ----------------------------------------------------------
+# The site's address as players reach it: the links in notification e-mails start with it.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Seconds between two looks of an open page at the unread count (doubling while nothing changes, up to
+# 8 times as long; none while the page is hidden).
+NOTIFICATIONS_POLL_SECONDS = float(os.environ.get("NOTIFICATIONS_POLL_SECONDS", "30"))
+# Web Push: the VAPID key pair (`manage.py vapid_keys`; base64url), unset: push is off. The contact
+# (mailto: or https:) is sent to the push services with every message.
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "").strip()
+WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "").strip()
+WEBPUSH_CONTACT = os.environ.get("WEBPUSH_CONTACT", "") or f"mailto:{parseaddr(DEFAULT_FROM_EMAIL)[1]}"
+# The push services the server posts to (a host or any subdomain of it): a browser's subscription to
+# any other address is refused, so that no player can make the server post where they like.
+WEBPUSH_ENDPOINT_HOSTS = env_list(
+    "WEBPUSH_ENDPOINT_HOSTS",
+    "fcm.googleapis.com,updates.push.services.mozilla.com,notify.windows.com,push.apple.com",
+)
+
 # --- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", "Deutsch"), ("en", "English"), ("ru", "Русский")]
@@ -303,7 +324,7 @@ METRICS_ALLOWED = env_list("METRICS_ALLOWED") or ["127.0.0.1", "::1"]
 # The Celery worker's and beat's metrics port (0: none); the web processes answer on their own port.
 METRICS_PORT = int(os.environ.get("METRICS_PORT", "0"))
 # The Celery queues whose length beat reports.
-METRICS_QUEUES = env_list("METRICS_QUEUES") or ["moves", "projections", "analysis", "celery"]
+METRICS_QUEUES = env_list("METRICS_QUEUES") or ["moves", "projections", "analysis", "notifications", "celery"]
 
 AI_RUNNER = os.environ.get("AI_RUNNER", "celery" if REDIS_URL else "thread")
 # Open or running tables one player (account or guest) may hold a seat at; 0 switches the cap off.
@@ -313,6 +334,8 @@ WS_THROTTLE_WINDOW = float(os.environ.get("WS_THROTTLE_WINDOW", "20"))
 # Shared by all sockets of one actor (user, guest, else address) per window, in the cache.
 WS_ACTOR_MESSAGES = int(os.environ.get("WS_ACTOR_MESSAGES", "300"))
 WS_LOBBY_MESSAGES = int(os.environ.get("WS_LOBBY_MESSAGES", "20"))
+# Table chat messages one actor may send per WS_THROTTLE_WINDOW, at all tables together.
+CHAT_MESSAGES = int(os.environ.get("CHAT_MESSAGES", "8"))
 # Open sockets per seat (all web processes) and lobby sockets per actor (per web process).
 WS_SEAT_SOCKETS = int(os.environ.get("WS_SEAT_SOCKETS", "5"))
 WS_LOBBY_SOCKETS = int(os.environ.get("WS_LOBBY_SOCKETS", "10"))
@@ -380,6 +403,9 @@ CELERY_TASK_ROUTES = {
     "collusion.tasks.*": {"queue": "analysis"},
     # post-match analyses take seconds to a minute of CPU each: a queue and workers of their own
     "analysis.tasks.*": {"queue": "analysis"},
+    # e-mails and pushes wait on mail servers and push services: workers of their own, never in the
+    # way of a move or a projection
+    "notifications.tasks.*": {"queue": "notifications"},
 }
 CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WATCHDOG_INTERVAL},

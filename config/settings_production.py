@@ -22,6 +22,8 @@ MIDDLEWARE = ["ops.health.HealthzMiddleware", *MIDDLEWARE]
 # JSON only: no browsable API (its HTML forms) in production.
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]}
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# The links in notification e-mails: SITE_URL, else the first of the allowed hosts over HTTPS.
+SITE_URL = (os.environ.get("SITE_URL", "") or f"https://{(ALLOWED_HOSTS or ['localhost'])[0]}").rstrip("/")
 WHITENOISE_USE_FINDERS = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -122,12 +122,16 @@ def invitations_for(user: User) -> list[dict[str, Any]]:
             "match": inv.match_id,
             "game": inv.match.game,
             "at": inv.created_at.isoformat(),
-            # a private table: the invitation carries its link (the sender sits there and may share it)
-            "url": reverse("table", args=[inv.match_id])
-            + (f"?invite={inv.match.invite_token}" if inv.match.private else ""),
+            "url": invitation_url(inv.match),
         }
         for inv in found[:20]
     ]
+
+
+def invitation_url(match: Match) -> str:
+    """Where an invitation to `match` leads: a private table's carries its link (the sender sits there
+    and may share it)."""
+    return reverse("table", args=[match.pk]) + (f"?invite={match.invite_token}" if match.private else "")
 
 
 def invitable_match(match_id: int) -> Match | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
@@ -11,6 +12,8 @@ from friends import selectors
 from friends.errors import AlreadyAsked, Blocked, Forbidden, NotFound, NotFriends, SelfFriend
 from friends.models import Block, Friendship, TableInvitation
 from games.errors import MatchNotRunning
+from notifications.kinds import Kind
+from notifications.services import notifications_settle, notify
 
 MAX_NAME = 150
 
@@ -48,13 +51,29 @@ def friend_request(*, user: User, name: str) -> Friendship:
             if existing.accepted_at is None and existing.asked_id == user.pk:
                 existing.accepted_at = timezone.now()
                 existing.save(update_fields=["accepted_at"])
+                notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{other.pk}")
                 return existing
             raise AlreadyAsked("you are friends already or the request is waiting")
         try:
             with transaction.atomic():
-                return Friendship.objects.create(asker=user, asked=other)
+                made = Friendship.objects.create(asker=user, asked=other)
         except IntegrityError as exc:  # the same request at the same moment
             raise AlreadyAsked("the request is waiting") from exc
+        _request_notify(made, asker=user, asked=other)
+        return made
+
+
+def _request_notify(request: Friendship, *, asker: User, asked: User) -> None:
+    """The asked player hears of it, at most once a day from one asker (asking, withdrawing and asking
+    again does not ring their bell every time)."""
+    notify(
+        user=asked,
+        kind=Kind.FRIEND_REQUEST,
+        params={"from": asker.display_name or asker.get_username(), "username": asker.get_username()},
+        url=reverse("friends"),
+        key=f"{Kind.FRIEND_REQUEST}:{asker.pk}:{timezone.localdate(request.created_at).isoformat()}",
+        actor=asker,
+    )
 
 
 def _incoming(user: User, name: str) -> Friendship:
@@ -70,11 +89,14 @@ def friend_accept(*, user: User, name: str) -> Friendship:
     request = _incoming(user, name)
     request.accepted_at = timezone.now()
     request.save(update_fields=["accepted_at"])
+    notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{request.asker_id}")
     return request
 
 
 def friend_decline(*, user: User, name: str) -> None:
-    _incoming(user, name).delete()
+    request = _incoming(user, name)
+    request.delete()
+    notifications_settle(user_id=user.pk, under=f"{Kind.FRIEND_REQUEST}:{request.asker_id}")
 
 
 def friend_remove(*, user: User, name: str) -> None:
@@ -122,7 +144,21 @@ def table_invite(*, user: User, name: str, match_id: int) -> TableInvitation:
         raise MatchNotRunning(f"table {match_id} is not open for an invitation")
     if match.created_by_id != user.pk and not match.seats.filter(user=user).exists():
         raise Forbidden("invite only to a table of yours")
-    made, _ = TableInvitation.objects.get_or_create(sender=user, recipient=other, match=match)
+    with transaction.atomic():
+        made, created = TableInvitation.objects.get_or_create(sender=user, recipient=other, match=match)
+        if created:
+            notify(
+                user=other,
+                kind=Kind.TABLE_INVITATION,
+                params={
+                    "from": user.display_name or user.get_username(),
+                    "match": match.pk,
+                    "game": match.game,
+                },
+                url=selectors.invitation_url(match),
+                key=f"{Kind.TABLE_INVITATION}:{made.pk}",
+                actor=user,
+            )
     return made
 
 
@@ -130,3 +166,4 @@ def invitation_dismiss(*, user: User, invitation_id: int) -> None:
     _registered(user)
     if not TableInvitation.objects.filter(pk=invitation_id, recipient=user).delete()[0]:
         raise NotFound("no such invitation")
+    notifications_settle(user_id=user.pk, under=f"{Kind.TABLE_INVITATION}:{invitation_id}")

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -45,6 +46,8 @@ from leagues.models import (
 )
 from leagues.seasons import season_dates_check, season_next_length
 from leagues.selectors import current_season, is_manager, is_member, league_get, season_table
+from notifications.kinds import Kind
+from notifications.services import notifications_settle, notify
 
 MAX_NAME = 80
 # One seed for every table: a player at two tables of a round would see two hands of the same deal.
@@ -153,6 +156,7 @@ def league_join(*, league_id: int, user: User) -> Membership:
         if invitation is not None:
             invitation.accepted_at = timezone.now()
             invitation.save(update_fields=["accepted_at"])
+            notifications_settle(user_id=user.pk, under=f"{Kind.LEAGUE_INVITATION}:{invitation.pk}")
         try:
             with transaction.atomic():
                 return Membership.objects.create(league=league, user=user)
@@ -190,6 +194,18 @@ def invitation_create(*, league_id: int, inviter: User, username: str) -> Invita
         )
         if not created:
             raise AlreadyMember(gettext("%(name)s is already invited to this league.") % {"name": name})
+        notify(
+            user=invitee,
+            kind=Kind.LEAGUE_INVITATION,
+            params={
+                "from": inviter.display_name or inviter.get_username(),
+                "league": league.name,
+                "league_id": league.pk,
+            },
+            url=reverse("league", args=[league.pk]),
+            key=f"{Kind.LEAGUE_INVITATION}:{invitation.pk}",
+            actor=inviter,
+        )
     return invitation
 
 
@@ -209,10 +225,14 @@ def invitee_named(name: str) -> User | None:
 def invitation_decline(*, league_id: int, user: User) -> None:
     """The invitee says no: the invitation is gone (the league may invite again)."""
     user = _registered(user)
-    deleted, _ = Invitation.objects.filter(league_id=league_id, user=user, accepted_at__isnull=True).delete()
+    waiting = Invitation.objects.filter(league_id=league_id, user=user, accepted_at__isnull=True)
+    ids = list(waiting.values_list("pk", flat=True))
+    deleted, _ = waiting.delete()
     if not deleted:
         league_get(league_id)
         raise NotInvited(gettext("You have no invitation to this league."))
+    for invitation_id in ids:
+        notifications_settle(user_id=user.pk, under=f"{Kind.LEAGUE_INVITATION}:{invitation_id}")
 
 
 def league_ai_version(league: League, asked: str | None, *, ai_seats: bool) -> str:

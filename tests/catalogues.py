@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "challenges", "friends", "frontend", "games", "leaderboard", "leagues")
+APPS = ("accounts", "challenges", "friends", "frontend", "games", "leaderboard", "leagues", "notifications")
 JS_APP = "frontend"
 LANGUAGES = ("de", "ru")
 GETTEXT_NAMES = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy"}

@@ -24,6 +24,8 @@ PACKAGES = (
     "config",
     "analysis",
     "collusion",
+    "notifications",
+    "chat",
     "ops",
 )
 

@@ -4,8 +4,9 @@ Messages (`t` is the type):
   server -> client  {"t": "state", "seq": n, "d": <seat payload>}   on connect and after every change
                     {"t": "error", "code": "...", "message": "...", "seq": n}
                     {"t": "pong"}   {"t": "lobby", "d": {"matches": [...]}}
+                    the table talk's messages (games/live/talk.py; the chat app: "chat", "chat_history")
   client -> server  {"t": "act", "action": {...}, "seq": n, "command_id": "..."}
-                    {"t": "resync"}   {"t": "ping"}
+                    {"t": "resync"}   {"t": "ping"}   the table talk's kinds
 
 The group message carries only public facts (the new seq and the table's public summary); every
 consumer sends its own seat's view (games/live/snapshots.py), so no message ever holds another seat's
@@ -38,12 +39,16 @@ from games.identity.sightings import sighting_record
 from games.live import presence, snapshots, socket_limits
 from games.live.actors import Actor, actor_from_request
 from games.live.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
+from games.live.talk import Talk, audience_of, speaker_key, talk_registered
 from games.services.matches import match_act
 from games.signals import process_released
 from ops import metrics, profiling
 
 T = TypeVar("T")
 MAX_MESSAGE = 4096
+# A socket reads its actor's mutes again after this many seconds (a mute made at another table, or
+# at this one through another web process's socket, reaches it at the latest then).
+MUTES_MAX_AGE = 60.0
 # Server-side timing of moves (LOG_TIMING=1; `python -m bench live` reads it): wall-clock times, so
 # the lines of both web processes on one machine can be matched by match and seq.
 timing = logging.getLogger("games.timing")
@@ -131,12 +136,16 @@ class MatchConsumer(_Consumer):
     sent_seq: int = -1  # the newest state this socket was sent
     _counted: int | None = None  # the seat whose socket count includes this socket
     _recent: deque[float]
+    _speaker = ""  # this socket's actor as the table talk names it
+    _muted: frozenset[str] | None = None  # the speakers it mutes, read when the first words arrive
+    _muted_at = 0.0
 
     async def connect(self) -> None:
         register_server_loop(asyncio.get_running_loop())
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.actor = actor_from_request(_Scope(self.scope))
         self._actor_key = socket_limits.actor_key(self.actor, self.scope)
+        self._speaker = speaker_key(self.actor)
         self._recent = deque()
         self._socket_key = uuid.uuid4().hex
         try:
@@ -219,6 +228,8 @@ class MatchConsumer(_Consumer):
             await self._send_fresh_state()
         elif kind == "act":
             await self._act(message)
+        elif isinstance(kind, str) and (talk := talk_registered()) is not None and kind in talk.kinds:
+            await self._talk(talk, message)
         else:
             await self._error("bad_message", f"unknown message type {kind!r}")
 
@@ -249,6 +260,36 @@ class MatchConsumer(_Consumer):
             if timing.isEnabledFor(logging.DEBUG):  # stored acts only, with their time of arrival
                 timing.debug("act %s %s %s %.6f", self.match_id, seq, self.seat, arrived)
             # On success the group message brings the new state to every seat, this one included.
+
+    async def _talk(self, talk: Talk, message: dict[str, Any]) -> None:
+        try:
+            replies = await _in_thread(talk.receive)(self.match_id, self.actor, message)
+        except GameError as exc:
+            await self._error(exc.code, exc.message)
+            return
+        for reply in replies:
+            await self.send(text_data=json.dumps(reply, separators=(",", ":")))
+
+    async def match_talk(self, event: dict[str, Any]) -> None:
+        """Words said at the table: to this socket only when it is in their audience (players hear
+        players, spectators spectators) and its actor has not muted the speaker."""
+        if event["audience"] != audience_of(self.seat):
+            return
+        talk = talk_registered()
+        speaker = event["speaker"]
+        mine = bool(self._speaker) and speaker == self._speaker
+        if talk is not None and self._speaker and not mine:  # an anonymous listener mutes nobody
+            if self._muted is None or time.monotonic() - self._muted_at > MUTES_MAX_AGE:
+                self._muted = await _in_thread(talk.muted)(self.actor)
+                self._muted_at = time.monotonic()
+            if speaker in self._muted:
+                return
+        message = {**event["message"], "mine": True} if mine else event["message"]
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+    async def match_mutes(self, event: dict[str, Any]) -> None:
+        if self._speaker and event["muter"] == self._speaker:
+            self._muted = None  # read again before the next words are passed on
 
     async def match_update(self, event: dict[str, Any]) -> None:
         summary = event.get("summary")

@@ -31,7 +31,7 @@ MUST_REACH = {
     "player": [r"^/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
                r"^/leagues/\d+/$", r"^/leaderboard/\w+/$", r"^/accounts/players/\w+/$",
                r"^/challenges/$", r"^/challenges/archive/$", r"^/challenges/\d+/$",
-               r"^/challenges/\d+/deals/\d+/$"],
+               r"^/challenges/\d+/deals/\d+/$", r"^/notifications/$", r"^/notifications/settings/$"],
 }  # fmt: skip
 
 LINKS_JS = """() => [...document.querySelectorAll('a[href]')].map(a => a.href)"""

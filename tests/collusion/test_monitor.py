@@ -129,9 +129,11 @@ def _dealt(match: Match) -> int:
 
 
 @pytest.fixture(autouse=True)
-def _node_budgets_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def _node_budgets_only(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
     """Every search player here (the pairs' and the AI seat's) stops on its node budget alone: with
-    the CPU-time safety cap a loaded machine would change decisions, and with them the pairs' z."""
+    the CPU-time safety cap a loaded machine would change decisions, and with them the pairs' z. Nor
+    does the AI seat's wall-clock deadline hand its move to Anton (seen in CI at a load of 17)."""
+    settings.AI_HARD_DEADLINE = 3600.0
     init = SearchPlayer.__init__
 
     def unclocked(self: SearchPlayer, nodes: int, seconds: float, fallback: Player) -> None:

@@ -56,7 +56,7 @@ def test_the_scrape_config_reaches_every_process_on_the_port_it_serves() -> None
                 targets[host] = (job.get("metrics_path", "/metrics"), int(port))
     web = services["web"]["command"]
     assert targets["web"] == ("/metrics", int(web[web.index("-p") + 1]))
-    for name in ("worker", "projections", "beat"):
+    for name in ("worker", "projections", "notifications", "beat"):
         env = services[name]["environment"]
         assert targets[name] == ("/metrics", int(env["METRICS_PORT"])), name
         assert str(int(env["METRICS_PORT"])) in [str(p) for p in services[name]["expose"]]

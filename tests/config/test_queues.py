@@ -29,6 +29,7 @@ def test_moves_and_projections_go_to_queues_of_their_own() -> None:
     assert queue_of("collusion.tasks.project_match") == "analysis"
     assert queue_of("analysis.tasks.analyse") == "analysis"
     assert queue_of("analysis.tasks.recover") == "moves"  # the sweep never waits behind analyses
+    assert queue_of("notifications.tasks.deliver") == "notifications"
     assert queue_of("some.other.task") == "celery"
 
 
@@ -38,7 +39,8 @@ def test_every_queue_has_workers_and_the_move_workers_take_moves_only() -> None:
         name: consumed(s["command"]) for name, s in services.items() if "worker" in s.get("command", [])
     }
     assert workers["worker"] == {"moves"}
-    assert set().union(*workers.values()) >= {"moves", "projections", "analysis", "celery"}
+    assert set().union(*workers.values()) >= {"moves", "projections", "analysis", "notifications", "celery"}
     assert workers["analysis"] == {"analysis"}
+    assert workers["notifications"] == {"notifications"}
     cluster = (ROOT / "tests" / "live" / "cluster.py").read_text()
-    assert '"-Q", "moves,projections,analysis,celery"' in cluster
+    assert '"-Q", "moves,projections,analysis,notifications,celery"' in cluster

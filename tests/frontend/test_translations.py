@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from leagues import services as league_services
+from notifications.services import notify
 from tests import catalogues
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
@@ -190,6 +191,7 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
     league = league_services.league_create(
         creator=anna, name="Stammtisch", game="preferans", starts_on=today, ends_on=today
     )
+    notify(user=anna, kind="friend_request", params={"from": "Ben"}, url="/friends/", key="translations")
     return [
         ("home", reverse("home"), 200),
         ("new game", reverse("new-game"), 200),
@@ -202,6 +204,8 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
         ("leagues and the league form", reverse("leagues"), 200),
         ("league", reverse("league", args=[league.pk]), 200),
         ("friends", reverse("friends"), 200),
+        ("notifications", reverse("notifications"), 200),
+        ("notification settings", reverse("notification-settings"), 200),
         ("missing match", "/matches/999999/", 404),
         ("missing page", "/no/such/page/", 404),
     ]

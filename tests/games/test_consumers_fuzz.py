@@ -1,7 +1,8 @@
 """Hostile websocket traffic: paths that match no route, deep nesting, a command id reused with another
-action, and a seeded fuzz of a few hundred random messages against the match and lobby consumers.
-Every reply is a documented message (state, pong, lobby or error with code and message), the socket
-survives or closes with a documented code, and nothing is appended."""
+action, and a seeded fuzz of a few hundred random messages (moves and chat) against the match and
+lobby consumers. Every reply is a documented message (state, pong, lobby, chat, chat_history or error
+with code and message), the socket survives or closes with a documented code, and nothing is
+appended."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ def check_reply(message: dict[str, Any]) -> str:
         assert isinstance(message["seq"], int) and isinstance(message["d"], dict)
     elif kind == "lobby":
         assert isinstance(message["d"]["matches"], list)
+    elif kind == "chat":
+        assert isinstance(message["id"], int) and isinstance(message["from"], str), message
+        assert isinstance(message["text"], str) and len(message["text"]) <= 300, message
+        assert message["seat"] is None or isinstance(message["seat"], int)
+    elif kind == "chat_history":
+        assert isinstance(message["messages"], list) and isinstance(message["open"], bool), message
     else:
         assert kind == "pong", message
     return str(kind)
@@ -135,12 +142,26 @@ def act_message(rng: random.Random, seq: int) -> dict[str, Any]:
     return message
 
 
+def chat_message(rng: random.Random) -> dict[str, Any]:
+    message: dict[str, Any] = {"t": rng.choice(["chat", "chat", "chat_history"])}
+    fields = rng.choice([("text",), ("phrase",), ("text", "phrase"), ()])
+    if "text" in fields:
+        message["text"] = rng.choice([junk(rng), "x" * rng.randint(290, 400), "Servus", " ", "\u202e"])
+    if "phrase" in fields:
+        message["phrase"] = rng.choice([junk(rng), "good_luck", "GOOD_LUCK", ""])
+    if rng.random() < 0.2:
+        message[str(junk(rng, 4))] = junk(rng)
+    return message
+
+
 def fuzz_frames(rng: random.Random, seq: int, count: int) -> list[Frame]:
     frames: list[Frame] = []
     for _ in range(count):
-        pick = rng.randrange(8)
+        pick = rng.randrange(9)
         if pick <= 2:
             text = json.dumps(act_message(rng, seq), allow_nan=True)
+        elif pick == 8:
+            text = json.dumps(chat_message(rng), allow_nan=True)
         elif pick == 3:
             text = json.dumps({"t": junk(rng), **({"x": junk(rng)} if rng.random() < 0.5 else {})})
         elif pick == 4:
@@ -212,7 +233,7 @@ async def test_seeded_fuzz_of_the_match_and_lobby_consumers(table, settings) -> 
         if i % 10 == 0:
             await lobby.send_to(text_data=text, bytes_data=data)
             assert check_reply(json.loads(await lobby.receive_from(timeout=5))) == "error"
-    assert kinds["error"] > 200 and set(kinds) <= {"error", "state", "pong"}
+    assert kinds["error"] > 200 and set(kinds) <= {"error", "state", "pong", "chat", "chat_history"}
     for comm, _ in sockets.values():  # every socket survived
         assert await comm.receive_nothing(timeout=0.1)
         await comm.send_json_to({"t": "ping"})

@@ -1,8 +1,11 @@
 """The standing leak test: random matches of every game, with human and AI seats and spectators, where
 every REST view and every websocket message is checked against the engine's own view of that seat at
 that seq. A payload's `view` must equal `state.view(seat)`, and no card may appear anywhere else in
-it. The tables of a duplicate round are refused to everyone not seated at them until the round is
-over; after that a spectator sees exactly the spectator view and the replay is the engine's."""
+it. The players and the spectators chat meanwhile: each socket gets its own audience's words only
+(players the players', spectators the spectators'), pushed and in its history, and no card. The
+tables of a duplicate round are refused to everyone not seated at them until the round is over (their
+chat and its report route too); after that a spectator sees exactly the spectator view and the replay
+is the engine's."""
 
 from __future__ import annotations
 
@@ -53,6 +56,7 @@ class Watcher:
     client: APIClient
     comm: WebsocketCommunicator | None = None
     seen: list[dict[str, Any]] = field(default_factory=list)  # every payload it got, REST and socket
+    chats: list[dict[str, Any]] = field(default_factory=list)  # every chat message its socket got
     last_seq: int = -1
 
 
@@ -145,6 +149,9 @@ async def _drain(watcher: Watcher, seq: int) -> None:
     assert watcher.comm is not None
     while watcher.last_seq < seq:
         message = json.loads(await watcher.comm.receive_from(timeout=5))
+        if message["t"] == "chat":
+            watcher.chats.append(message)
+            continue
         assert message["t"] == "state", message
         assert message["seq"] == message["d"]["seq"]
         watcher.seen.append(message["d"])
@@ -264,10 +271,53 @@ async def _check_match(game: str, rng: random.Random, kinds: list[SeatKind], ver
     watchers += [await _watcher(None, None), await _watcher(None, outsider)]
     for w in watchers:
         await _open(w, match.pk)
+    await _say(watchers)
     await _play(match.pk, watchers, rng, HUMAN_MOVES)
     checked = await _verify(match.pk, watchers)
     assert checked >= len(watchers) * HUMAN_MOVES  # a REST view each move, and the pushes besides
+    await _heard_own_audience_only(match.pk, watchers)
     await _close(watchers)
+
+
+def _words(w: Watcher) -> str:
+    return "a spectator's words" if w.seat is None else f"the words of seat {w.seat}"
+
+
+async def _say(watchers: list[Watcher]) -> None:
+    """Every identity with a name says something over its socket (an anonymous spectator cannot)."""
+    for w in watchers:
+        if w.user is not None and w.comm is not None:
+            await w.comm.send_json_to({"t": "chat", "text": _words(w)})
+
+
+async def _heard_own_audience_only(match_id: int, watchers: list[Watcher]) -> None:
+    """Each socket heard its audience's words, all of them, and nothing else; its history is the same;
+    no chat message holds a card."""
+    views = await sync_to_async(EngineViews)(match_id)
+    for w in watchers:
+        assert w.comm is not None
+        await w.comm.send_json_to({"t": "chat_history"})
+        while (message := json.loads(await w.comm.receive_from(timeout=5)))["t"] != "chat_history":
+            if message["t"] == "chat":
+                w.chats.append(message)
+        same = [x for x in watchers if x.user is not None and (x.seat is None) == (w.seat is None)]
+        expected = sorted(_words(x) for x in same)
+        assert sorted(m["text"] for m in w.chats) == expected, w.seat
+        assert sorted(m["text"] for m in message["messages"]) == expected, w.seat
+        for chat in [*w.chats, *message["messages"]]:
+            assert (chat["seat"] is None) == (w.seat is None), (w.seat, chat)
+            assert set(chat) <= {"t", "id", "from", "seat", "text", "at", "mine"}, chat
+            assert not views.cards_in(chat), chat
+
+
+async def _chat_reply(watcher: Watcher, message: dict[str, Any]) -> dict[str, Any]:
+    """Send a chat message; the socket's answer to it (an error, or the message itself), states kept."""
+    assert watcher.comm is not None
+    await watcher.comm.send_json_to(message)
+    while (reply := json.loads(await watcher.comm.receive_from(timeout=5)))["t"] == "state":
+        watcher.seen.append(reply["d"])
+        watcher.last_seq = max(watcher.last_seq, reply["seq"])
+    return dict(reply)
 
 
 async def _refused_everywhere(match_id: int, users: list[User | None]) -> None:
@@ -293,6 +343,10 @@ async def _refused_everywhere(match_id: int, users: list[User | None]) -> None:
             }
         )
         assert await comm.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+        report = await sync_to_async(client.post)(
+            f"/api/matches/{match_id}/chat/report/", {"message": 1}, format="json"
+        )
+        assert report.status_code == 403 and report.json()["error"]["code"] == "embargoed"
 
 
 @pytest.mark.parametrize(("game", "finish"), [("schnapsen", "play"), ("preferans", "leave")])
@@ -323,6 +377,12 @@ async def test_a_duplicate_round_shows_nothing_to_outsiders_until_it_is_over(gam
     watchers = {m: [await _watcher(seats[m], players[m])] for m in tables}
     for m in tables:
         await _open(watchers[m][0], m)
+        # A table of a shared-deal event: its players say the quick phrases only, and only to it.
+        reply = await _chat_reply(watchers[m][0], {"t": "chat", "text": "my hand is strong"})
+        assert (reply["t"], reply["code"]) == ("error", "phrases_only")
+        assert (await _chat_reply(watchers[m][0], {"t": "chat", "phrase": "good_luck"}))[
+            "phrase"
+        ] == "good_luck"
     other = {tables[0]: ben, tables[1]: anna}
     for m in tables:
         await _refused_everywhere(m, [other[m], zoe, None])
@@ -460,6 +520,23 @@ async def test_a_private_tables_token_and_listing_reach_nobody_outside() -> None
         comm, connected = await connect(match.pk, user)
         assert connected
         assert token not in await comm.receive_from(timeout=5)
+        await comm.disconnect()
+    # Its players' chat stays with its players: a spectator's history has none of it, nor may report it.
+    a, _ = await connect(match.pk, anna)
+    await a.receive_from(timeout=5)
+    await a.send_json_to({"t": "chat", "text": "just the two of us"})
+    said = json.loads(await a.receive_from(timeout=5))
+    z, _ = await connect(match.pk, zoe)
+    await z.receive_from(timeout=5)
+    await z.send_json_to({"t": "chat_history"})
+    history = await z.receive_from(timeout=5)
+    assert json.loads(history)["messages"] == [] and token not in history
+    zoe_client = await sync_to_async(_client)(zoe)
+    report = await sync_to_async(zoe_client.post)(
+        f"/api/matches/{match.pk}/chat/report/", {"message": said["id"]}, format="json"
+    )
+    assert report.status_code == 404
+    for comm in (a, z):
         await comm.disconnect()
     await sync_to_async(play_to_end)(match, {0: anna, 1: ben})
     for user in (zoe, None):

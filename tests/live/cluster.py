@@ -278,7 +278,7 @@ class Cluster:
             "worker",
             [
                 *(str(BIN / "celery"), "-A", "config", "worker", "--pool", "threads", "--concurrency", "4"),
-                *("-Q", "moves,projections,analysis,celery"),
+                *("-Q", "moves,projections,analysis,notifications,celery"),
                 *("--loglevel", "info", "-n", f"live{self._starts}@%h"),
                 *("--without-mingle", "--without-gossip", "--without-heartbeat"),
             ],

@@ -48,6 +48,13 @@ const MESSAGES = {
   already_asked: () => t("There is already a friend request between you two."),
   blocked: () => t("This is not possible between you two."),
   not_friends: () => t("Only friends can be invited."),
+  bad_message: () => t("The message was not understood."),
+  text_too_long: () => t("A chat message has at most 300 characters."),
+  empty_text: () => t("The message is empty."),
+  unknown_phrase: () => t("This quick phrase is unknown."),
+  phrases_only: () => t("At this table the players chat with the quick phrases only until the match ends."),
+  match_over: () => t("The match is over: the chat is closed."),
+  own_message: () => t("That is your own message."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */

@@ -4,13 +4,19 @@ import { errorMessage } from "./errors.js";
 
 const POLL_MS = 2000;
 const STALL_MS = 3000;
+// Refusals of a chat message (the chat app's codes); "throttled" counts as one just after a chat message.
+const CHAT_CODES = new Set(["text_too_long", "empty_text", "unknown_phrase", "phrases_only", "match_over", "not_authenticated"]);
+const CHAT_ANSWER_MS = 3000;
 
 export class MatchLive {
-  constructor(matchId, { onState, onError, onStatus }) {
+  constructor(matchId, { onState, onError, onStatus, onChat }) {
     this.matchId = matchId;
     this.onState = onState;
     this.onError = onError;
     this.onStatus = onStatus || (() => {});
+    // The table chat: its messages ("chat", "chat_history") and its refusals, as {t: "error", ...}.
+    this.onChat = onChat || null;
+    this.chatSentAt = 0;
     this.ws = null;
     this.seq = -1;
     this.retry = 0;
@@ -59,6 +65,7 @@ export class MatchLive {
       this.retry = 0;
       this.stopPolling();
       this.onStatus("live");
+      if (this.onChat) this.chatHistory(); // what was said meanwhile (and before this page)
     };
     ws.onmessage = (msg) => {
       let data;
@@ -69,7 +76,14 @@ export class MatchLive {
       }
       this.lastReceived = { t: data.t, seq: data.seq, code: data.code, at: Date.now() };
       if (data.t === "state") this.deliver(data.d);
-      else if (data.t === "error") {
+      else if ((data.t === "chat" || data.t === "chat_history") && this.onChat) {
+        if (data.mine) this.chatSentAt = 0; // my message arrived: a later "throttled" is not its
+        this.onChat(data);
+      }
+      else if (data.t === "error" && this.onChat && this.isChatRefusal(data.code)) {
+        this.chatSentAt = 0;
+        this.onChat({ t: "error", code: data.code, message: errorMessage(data.code, data.message) });
+      } else if (data.t === "error") {
         if (data.code === "stale_seq") this.resync();
         this.onError({ code: data.code, message: errorMessage(data.code, data.message) });
       }
@@ -82,6 +96,22 @@ export class MatchLive {
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), 500 * 2 ** this.retry);
     };
+  }
+
+  isChatRefusal(code) {
+    return CHAT_CODES.has(code) || (code === "throttled" && Date.now() - this.chatSentAt < CHAT_ANSWER_MS);
+  }
+
+  /** Send a chat message ({text} or {phrase}); false when the socket is not open (nothing sent). */
+  chat(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.chatSentAt = Date.now();
+    this.ws.send(JSON.stringify({ t: "chat", ...message }));
+    return true;
+  }
+
+  chatHistory() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ t: "chat_history" }));
   }
 
   deliver(payload) {

@@ -8,6 +8,7 @@ import { t, tf } from "./i18n.js";
 import { MatchLive } from "./live.js";
 import { finishedRows, renderSheet } from "./sheets.js";
 import { drawActions, drawHand, onError } from "./table/acting.js";
+import { onChat, renderChat } from "./table/chat.js";
 import { app, matchId, myTurn, names, ui } from "./table/context.js";
 import { renderFinal } from "./table/final.js";
 import { showGameOver } from "./table/gameover.js";
@@ -93,6 +94,7 @@ function render(payload, overlay = {}) {
   renderTools(payload, onState);
   renderWaiting(payload);
   renderTurn(payload, onState);
+  renderChat(payload);
   drawActions(payload);
   drawHand(payload);
   ui.sheetBox.querySelector("summary").textContent = sheetTitle(match.game);
@@ -164,6 +166,7 @@ window.kartentisch = { app, get live() { return app.live; } }; // for debugging 
 app.live = new MatchLive(matchId, {
   onState,
   onError,
+  onChat,
   onStatus: (s) => {
     ui.status.textContent = s === "live" ? t("connected") : t("reconnecting...");
     ui.status.dataset.state = s;
