@@ -1,5 +1,6 @@
 """Turn-based tables in the browser. Three registered friends play Preferans over several separate
-visits: each visit logs in, finds the table in the lobby's "My turn", moves, and goes (Alma in German
+visits: each visit logs in, finds the notification of the turn and the table in the lobby's "My
+turn", moves, and goes (Alma in German
 on a phone, Bert in English on a desktop, Carla in Russian on a phone). On a server whose day lasts
 seconds (TURN_DAY_SECONDS), a player runs out of time: the other sees the choice, lets the AI play
 the seat (the late player sees that the AI plays for them), and at a second table ends it. The pages
@@ -69,11 +70,26 @@ def _join_from_lobby(page: Any, match_id: str, lang: str) -> None:
     page.wait_for_url(re.compile(rf"/matches/{match_id}/$"))
 
 
+BELL_COUNT = """() => {
+  const b = document.querySelector('[data-role=bell-count]');
+  return b && !b.hidden ? Number(b.textContent) : 0;
+}"""
+
+
 def _visit(new_page: Any, lang: str, username: str, match_id: str, number: int) -> int:
-    """One visit of the player to move: log in, the lobby's "My turn", the table, their moves, gone.
+    """One visit of the player to move: log in; the notification of the turn has arrived (the bell,
+    one unread "your turn" for this table); the lobby's "My turn"; the table, their moves; gone.
     Returns how many steps they took."""
     page, watch = new_page(lang, VIEWPORTS[lang])
     log_in(page, username)
+    page.goto("/")
+    assert page.evaluate(BELL_COUNT) >= 1
+    page.goto("/notifications/")
+    turns = page.locator("[data-role=notifications] li.unread[data-kind=your_turn] a[href]")
+    assert turns.count() == 1, page.locator("[data-role=notifications]").inner_text()
+    if number < 1:
+        _fits(page, lang)
+        shot(page, f"turn-based-notification-{lang}-{VIEWPORTS[lang]['width']}")
     page.goto("/")
     box = page.locator("[data-role=turns-box]")
     box.wait_for()
