@@ -351,6 +351,8 @@ ABANDON_TIMEOUT = float(os.environ.get("ABANDON_TIMEOUT", "600"))
 # A table whose only human is away (every other seat an AI) is paused instead: it waits this many
 # days for its player, then is abandoned as above.
 PAUSED_TABLE_DAYS = float(os.environ.get("PAUSED_TABLE_DAYS", "7"))
+# The length of a day of a turn-based table's days per move, in seconds (tests shorten it).
+TURN_DAY_SECONDS = float(os.environ.get("TURN_DAY_SECONDS", "86400"))
 # An AI move not stored this long after it became due is enqueued again by the watchdog; after
 # AI_HARD_DEADLINE seconds a legal fallback move is played.
 AI_STALL_AFTER = float(os.environ.get("AI_STALL_AFTER", "5"))

@@ -95,3 +95,29 @@ class InviteRequired(Forbidden):
     """A seat at a private table without its invitation link's token (or with a wrong one)."""
 
     code = "invite_required"
+
+
+class TurnBasedRefused(BadRequest):
+    """A turn-based table asked for with settings it cannot have (days per move out of range, a move
+    timer, a shared-deal event, fewer than two human seats)."""
+
+    code = "turn_based_refused"
+
+
+class NotOverdue(GameError):
+    """A choice over an overdue seat when no seat is out of time (yet)."""
+
+    code = "not_overdue"
+    status = 409
+
+
+class OwnTurn(Forbidden):
+    """The overdue player's own choice over their seat: they may simply move."""
+
+    code = "own_turn"
+
+
+class HandedToAi(Forbidden):
+    """A move by a player whose seat the other players handed to the AI for the rest of the match."""
+
+    code = "handed_to_ai"

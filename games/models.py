@@ -56,6 +56,15 @@ class Match(models.Model):
     last_event_at = models.DateTimeField(null=True, blank=True, help_text="When the current turn began.")
     # Seconds a human has for a move before Anton plays that one move for the seat (0: no timer).
     move_timer = models.PositiveIntegerField(default=0)
+    # A turn-based table (games/services/turn_clock.py): no move timer and no away rules; each human
+    # seat has `days_per_move` days per move. When they run out, the watchdog marks the turn overdue
+    # (`overdue_seq`: the version it was found at; overdue while it is the match's version) and the
+    # other players choose: the AI plays the seat for the rest, or the table ends. `end_votes`: the
+    # seats that chose to end it at `overdue_seq`.
+    turn_based = models.BooleanField(default=False)
+    days_per_move = models.PositiveSmallIntegerField(default=0, help_text="Turn-based: days per move.")
+    overdue_seq = models.PositiveIntegerField(null=True, blank=True)
+    end_votes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -102,6 +111,11 @@ class Seat(models.Model):
     left = models.BooleanField(default=False, help_text="The player pressed 'Beenden'.")
     autoplay = models.BooleanField(
         default=False, help_text="Anton plays this human seat until its player returns."
+    )
+    # At a turn-based table whose player ran out of time, the other players let the AI play the seat
+    # for the rest of the match: its result is then no human result (games.results.seat_records).
+    handed_to_ai = models.BooleanField(
+        default=False, help_text="Turn-based: the AI plays this seat for the rest of the match."
     )
 
     class Meta:

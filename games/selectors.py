@@ -15,6 +15,7 @@ from games.errors import Embargoed, Forbidden, NotFound
 from games.identity import fairness
 from games.live.actors import Actor
 from games.models import Match, MatchEvent, MatchStatus, Seat, SeatKind
+from games.services import turn_clock
 from games.services.due import paused
 from games.store.events import load_state
 
@@ -108,8 +109,12 @@ def invite_path(match: Match, actor: Actor) -> str | None:
 
 def match_summary(match: Match) -> dict[str, Any]:
     """Public facts about a table: never a card. `paused`: its only human is away from a table against
-    AI, which waits for them (services/due.py) and goes on where it stopped when they are back."""
+    AI, which waits for them (services/due.py) and goes on where it stopped when they are back. A
+    turn-based table (`days_per_move` days a move) is never paused and nobody at it is away; `turn`
+    is its running turn (services/turn_clock.py: the seat to move, its deadline, whether it is
+    overdue, who chose to end the table, who may choose)."""
     seats = list(match.seats.all())
+    turn_based = match.turn_based
     return {
         "id": match.pk,
         "game": match.game,
@@ -122,10 +127,13 @@ def match_summary(match: Match) -> dict[str, Any]:
         "embargoed": match.embargoed,
         "private": match.private,
         "move_timer": match.move_timer,
+        "turn_based": turn_based,
+        "days_per_move": match.days_per_move,
+        "turn": turn_clock.turn_summary(match, seats),
         "trick_pause": settings.TRICK_PAUSE,
         "seed_commitment": match.seed_commitment,
         "created_at": match.created_at.isoformat(),
-        "paused": match.status == MatchStatus.RUNNING and paused(seats),
+        "paused": match.status == MatchStatus.RUNNING and not turn_based and paused(seats),
         "seats": [
             {
                 "index": s.index,
@@ -134,14 +142,32 @@ def match_summary(match: Match) -> dict[str, Any]:
                 "free": s.is_free,
                 "ai_version": s.ai_version or None,
                 "away": s.kind == SeatKind.HUMAN
+                and not turn_based
                 and not s.is_free
                 and s.connections == 0
                 and s.away_since is not None,
                 "left": s.left,
                 "autoplay": s.autoplay,
+                "handed_to_ai": s.handed_to_ai,
             }
             for s in seats
         ],
+    }
+
+
+def my_turn_facts(match: Match, actor: Actor) -> dict[str, Any]:
+    """What the lobby's "My turn" list needs of one of the actor's tables: the actor's seat, whether it
+    is their move at a turn-based table (`my_turn`), and whether a seat there is overdue and the
+    actor may choose what happens to it (`my_choice`: they have not chosen to end it yet)."""
+    seat = seat_index_of(match, actor)
+    turn = turn_clock.turn_summary(match, match.seats.all())
+    if seat is None or turn is None:
+        return {"my_seat": seat, "my_turn": False, "my_choice": False}
+    mine = next(s for s in match.seats.all() if s.index == seat)
+    return {
+        "my_seat": seat,
+        "my_turn": turn["seat"] == seat and turn_clock.human_turn(mine),
+        "my_choice": turn["overdue"] and seat in turn["deciders"] and seat not in turn["end_votes"],
     }
 
 

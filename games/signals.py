@@ -10,9 +10,11 @@
   round to end, however it ends, releases its round.
 - `ai_move_due(match_id=..., seq=..., delay=...)`: sent after the commit that left an AI seat (or a seat
   Anton plays for) to move at `seq`; the AI service listens and starts the move `delay` seconds later.
-- `turn_due(match_id=..., seq=..., seat=..., user_id=..., deadline=...)`: sent after the commit that left a
-  human seat of a turn-based table to move at `seq` (`user_id` None for a guest's seat; `deadline` when
-  its days per move run out); the notifications listen and tell its player.
+- `turn_due(match_id=..., seq=..., seat=..., user_id=..., deadline=...)`: sent after the commit that
+  started a human seat's turn at a turn-based table (the match's start, or a move by another seat):
+  `seat` is to move at `seq` and has until `deadline` (an aware datetime, when its days per move run
+  out); `user_id` is its account (None for a guest's seat). Once per turn start, never for a
+  real-time table; the notifications listen and tell its player.
 - `process_released()`: sent in a web process that finds the watchdog has counted it dead (it was silent
   too long): its sockets are no longer counted, and the consumers close them so that the clients
   reconnect and count afresh.

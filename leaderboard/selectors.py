@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from games.errors import NotFound
 from games.live.actors import Actor
-from games.results.seat_records import STAND_IN_LAST_DEAL
+from games.results.seat_records import HANDED_TO_AI, STAND_IN_LAST_DEAL
 from games.selectors import match_visible
 from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
@@ -116,6 +116,11 @@ def unranked_reason_words(entry: LeaderboardEntry) -> str:
         return gettext("Result saved, not on the leaderboard: it lists only results that scored points.")
     if entry.unranked == NOT_WON:
         return gettext("Result saved, not on the leaderboard: it lists won matches only.")
+    if entry.unranked == HANDED_TO_AI:
+        return gettext(
+            "Not ranked as a person's result: the player ran out of time at this turn-based table and "
+            "the other players let the AI play the seat for the rest of the match."
+        )
     if entry.unranked == STAND_IN_LAST_DEAL:
         return gettext(
             "Not ranked as a person's result: the AI stand-in made %(stand_in)s of this seat's "

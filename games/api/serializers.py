@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import SeatKind
@@ -16,6 +18,27 @@ class StrictSerializer(serializers.Serializer):
             if unknown:
                 raise serializers.ValidationError({name: ["unknown field"] for name in unknown})
         return super().to_internal_value(data)
+
+
+class Passed(serializers.Field):
+    """A value handed to the service as the client sent it, which checks it and names what is wrong
+    (the turn-based settings: games.services.matches `_turn_based_check`)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+@extend_schema_field(OpenApiTypes.BOOL)
+class PassedBool(Passed):
+    pass
+
+
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": 14, "nullable": True})
+class PassedDays(Passed):
+    pass
 
 
 class SeatSpecSerializer(StrictSerializer):
@@ -32,7 +55,14 @@ class MatchCreateSerializer(StrictSerializer):
     spectators_allowed = serializers.BooleanField(required=False, default=True)
     move_timer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=600)
     private = serializers.BooleanField(required=False, default=False)
+    # A turn-based table: each player has days_per_move (1 to 14) days per move.
+    turn_based = PassedBool(required=False, default=False, allow_null=True)
+    days_per_move = PassedDays(required=False, default=None, allow_null=True)
     name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+
+
+class OverdueChoiceSerializer(StrictSerializer):
+    choice = serializers.ChoiceField(choices=["ai", "end"])
 
 
 class JoinSerializer(StrictSerializer):

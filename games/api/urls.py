@@ -15,4 +15,5 @@ urlpatterns = [
     path("matches/<id:match_id>/verify/", views.VerifyView.as_view(), name="api-verify"),
     path("matches/<id:match_id>/leave/", views.LeaveView.as_view(), name="api-leave"),
     path("matches/<id:match_id>/show-hands/", views.ShowHandsView.as_view(), name="api-show-hands"),
+    path("matches/<id:match_id>/overdue/", views.OverdueView.as_view(), name="api-overdue"),
 ]

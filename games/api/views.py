@@ -32,6 +32,7 @@ from games.services.matches import (
     match_join,
     match_show_hands,
 )
+from games.services.turns import match_overdue_choose
 
 
 def acting_actor(request: Request, name: str = "") -> Actor:
@@ -112,6 +113,8 @@ class MatchListView(WriteThrottled):
             spectators_allowed=data["spectators_allowed"],
             move_timer=data["move_timer"],
             private=data["private"],
+            turn_based=data["turn_based"],
+            days_per_move=data["days_per_move"],
         )
         match = selectors.match_get(match.pk)
         summary = with_invite(selectors.match_summary(match), match, request, actor_from_request(request))
@@ -132,10 +135,13 @@ class MyMatchesView(APIView):
         which = request.query_params.get("status") or "active"
         if which not in selectors.MINE_FILTERS:
             raise BadRequest(f"status is one of {', '.join(selectors.MINE_FILTERS)}")
-        mine = selectors.actor_matches(actor_from_request(request), selectors.MINE_FILTERS[which])
+        actor = actor_from_request(request)
+        mine = selectors.actor_matches(actor, selectors.MINE_FILTERS[which])
         if which != "active":
             mine = mine[: selectors.MINE_HISTORY_LIMIT]
-        return Response({"matches": [selectors.match_summary(m) for m in mine]})
+        return Response(
+            {"matches": [{**selectors.match_summary(m), **selectors.my_turn_facts(m, actor)} for m in mine]}
+        )
 
 
 class MatchDetailView(WriteThrottled):
@@ -236,6 +242,21 @@ class ShowHandsView(WriteThrottled):
         actor = actor_from_request(request)
         match_show_hands(match_id=match_id, actor=actor)
         return Response(selectors.match_view(selectors.match_get(match_id), actor))
+
+
+class OverdueView(WriteThrottled):
+    @extend_schema(
+        request=s.OverdueChoiceSerializer,
+        summary="A turn-based table: what happens to the seat whose time ran out (the AI plays it, or end)",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        body = s.OverdueChoiceSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        done = match_overdue_choose(match_id=match_id, actor=actor, choice=body.validated_data["choice"])
+        payload = selectors.match_view(selectors.match_get(match_id), actor)
+        return Response({**payload, "outcome": done.outcome, "overdue_seat": done.seat})
 
 
 class ReplayView(APIView):

@@ -4,7 +4,7 @@ Only public facts go through the group (the new `seq`, the status and the table'
 every consumer then builds its own seat's view. This module is a leaf of the live-play core: the
 services call it, and it calls no service. An AI seat to move is announced with the `ai_move_due`
 signal (the AI service starts the move), a finished match with `match_finished`, an abandoned one
-with `match_abandoned`.
+with `match_abandoned`, a human seat's turn starting at a turn-based table with `turn_due`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from django.conf import settings
 from django.db import transaction
 
 from games.selectors import match_summary
-from games.signals import ai_move_due, match_abandoned, match_finished
+from games.services.turn_clock import turn_due_kwargs
+from games.signals import ai_move_due, match_abandoned, match_finished, turn_due
 
 if TYPE_CHECKING:
     from games.engine import GameState
@@ -40,10 +41,11 @@ def group_name(match_id: int) -> str:
 LOBBY_GROUP = "lobby"
 
 
-def on_commit_after_append(match: Match, version: int, state: GameState) -> None:
+def on_commit_after_append(match: Match, version: int, state: GameState, acted: int | None = None) -> None:
+    """After the commit of an append (`acted`: the seat whose action it stored; None: the start)."""
     to_move = state.to_move
     ai_turn = isinstance(to_move, int) and any(
-        s.index == to_move and (s.is_ai or s.autoplay) for s in match.seats.all()
+        s.index == to_move and (s.is_ai or s.autoplay or s.handed_to_ai) for s in match.seats.all()
     )
     match_id, status = match.pk, match.status
     delay = settings.AI_MOVE_DELAY
@@ -51,7 +53,8 @@ def on_commit_after_append(match: Match, version: int, state: GameState) -> None
         delay += settings.TRICK_PAUSE  # let everyone see the finished trick before it is gathered
     # The table's public summary rides along, so the sockets need not read the match row again.
     summary = match_summary(match)
-    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn, delay, summary))
+    turn = turn_due_kwargs(match, acted)
+    transaction.on_commit(lambda: after_append(match_id, version, status, ai_turn, delay, summary, turn))
 
 
 def trick_just_completed(state: GameState) -> bool:
@@ -66,10 +69,13 @@ def after_append(
     ai_turn: bool,
     delay: float = 0.0,
     summary: dict[str, Any] | None = None,
+    turn: dict[str, Any] | None = None,
 ) -> None:
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "summary": summary})
     if ai_turn:
         ai_move_due.send(sender=None, match_id=match_id, seq=version, delay=delay)
+    if turn is not None:
+        turn_due.send_robust(sender=None, **turn)
     if status == "finished":
         match_finished.send_robust(sender=None, match_id=match_id)
 
@@ -153,6 +159,13 @@ def after_abandon(match_id: int, version: int) -> None:
     (the leagues: the round's release) hear of it."""
     broadcast_refresh(match_id, version, "abandoned")
     match_abandoned.send_robust(sender=None, match_id=match_id)
+
+
+def after_hand_over(match_id: int, version: int, delay: float) -> None:
+    """After the commit that handed a turn-based seat to the AI: the sockets read the table afresh,
+    and the AI's move for the seat is due."""
+    broadcast_refresh(match_id, version, "running")
+    ai_move_due.send(sender=None, match_id=match_id, seq=version, delay=delay)
 
 
 def broadcast_lobby() -> None:

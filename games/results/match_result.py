@@ -23,7 +23,7 @@ from typing import Any
 
 from games.engine import GameState, get_rules
 from games.models import Match, MatchEvent
-from games.results.seat_records import Decisions, EventRow, SeatFacts, SeatRecord, records_of
+from games.results.seat_records import Decisions, EventRow, SeatRecord, records_of, seat_facts
 
 JSON = dict[str, Any]
 Number = int | float
@@ -33,7 +33,8 @@ _CENT = Decimal("0.01")
 class SeatKind(StrEnum):
     HUMAN = "human"
     AI = "ai"
-    #: a human seat the stand-in played too much of (games.results.seat_records): no human result
+    #: a human seat the stand-in played too much of, or one handed to the AI at a turn-based table
+    #: (games.results.seat_records): no human result
     STAND_IN = "stand_in"
 
 
@@ -110,10 +111,6 @@ def seats_of(records: Iterable[SeatRecord]) -> tuple[ResultSeat, ...]:
     )
 
 
-def _seat_facts(match: Match) -> list[SeatFacts]:
-    return [SeatFacts(s.index, s.is_ai, s.ai_version) for s in match.seats.all()]
-
-
 def result_of(game: str, events: list[JSON], seats: tuple[ResultSeat, ...]) -> MatchResult:
     """The result of `events` (a whole match, start first) with its seats. Pure."""
     result = get_rules(game).replay(events).result()
@@ -134,7 +131,7 @@ def match_seats(match: Match) -> tuple[ResultSeat, ...]:
     """Every seat of `match` with its kind and AI versions, in seat order (one query on its events)."""
     rows = MatchEvent.objects.filter(match_id=match.pk).order_by("seq")
     events: list[EventRow] = list(rows.values_list("type", "seat", "command_id"))
-    return seats_of(records_of(_seat_facts(match), events))
+    return seats_of(records_of(seat_facts(match), events))
 
 
 def match_result(match: Match) -> MatchResult:
@@ -143,7 +140,7 @@ def match_result(match: Match) -> MatchResult:
     log is whole (`events == match.version`), the caller decides."""
     rows = MatchEvent.objects.filter(match_id=match.pk).order_by("seq")
     stored = list(rows.values_list("data", "type", "seat", "command_id"))
-    seats = seats_of(records_of(_seat_facts(match), [(t, s, c) for _, t, s, c in stored]))
+    seats = seats_of(records_of(seat_facts(match), [(t, s, c) for _, t, s, c in stored]))
     return result_of(match.game, [data for data, *_ in stored], seats)
 
 

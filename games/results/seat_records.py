@@ -13,6 +13,10 @@ A human seat's result is a human result unless the stand-in made
   - more than half of the seat's decisions in the match's last deal ("stand_in_last_deal"): whoever
     was not there to finish the match did not play its result. The last deal starts at the last
     `deal` event; a last deal in which the seat decided nothing does not trigger the rule.
+A seat of a turn-based table that the other players handed to the AI when its player ran out of
+time ("handed_to_ai": `Seat.handed_to_ai`, a fact of the seat kept beside its kind, since from then on
+the AI's moves carry the platform's command ids as the stand-in's do) is no human result either,
+whatever the shares.
 Such a seat keeps its place in the match, but is ranked neither on the leaderboard nor in league
 standings or ratings.
 """
@@ -34,6 +38,7 @@ STAND_IN_MAX_LAST_DEAL = (1, 2)
 # why a human seat's result is not a human result
 STAND_IN = "stand_in"
 STAND_IN_LAST_DEAL = "stand_in_last_deal"
+HANDED_TO_AI = "handed_to_ai"
 
 
 @dataclass(frozen=True)
@@ -56,12 +61,16 @@ class SeatRecord:
     ai_version: str
     opponent_ai_versions: list[str]
     decisions: Decisions
+    # A turn-based seat the other players handed to the AI for the rest of the match.
+    handed_to_ai: bool = False
 
     @property
     def unranked_reason(self) -> str:
         """Why this seat's result is no human result ("" when it is one, or when the seat is an AI)."""
         if self.is_ai:
             return ""
+        if self.handed_to_ai:
+            return HANDED_TO_AI
         d = self.decisions
         share, whole = STAND_IN_MAX_SHARE
         if d.stand_in * whole > d.total * share:
@@ -107,6 +116,7 @@ class SeatFacts:
     index: int
     is_ai: bool
     ai_version: str
+    handed_to_ai: bool = False
 
 
 def records_of(seats: Iterable[SeatFacts], events: Iterable[EventRow]) -> list[SeatRecord]:
@@ -124,6 +134,7 @@ def records_of(seats: Iterable[SeatFacts], events: Iterable[EventRow]) -> list[S
                 ai_version=level.get(seat.index, ""),
                 opponent_ai_versions=versions,
                 decisions=counted.get(seat.index, Decisions()),
+                handed_to_ai=seat.handed_to_ai and not seat.is_ai,
             )
         )
     return records
@@ -136,5 +147,8 @@ def match_events(match_id: int) -> list[EventRow]:
 
 def seat_records(match: Match) -> list[SeatRecord]:
     """The record of every seat of `match`, in seat order (one query on its events)."""
-    seats = [SeatFacts(s.index, s.is_ai, s.ai_version) for s in match.seats.all()]
-    return records_of(seats, match_events(match.pk))
+    return records_of(seat_facts(match), match_events(match.pk))
+
+
+def seat_facts(match: Match) -> list[SeatFacts]:
+    return [SeatFacts(s.index, s.is_ai, s.ai_version, s.handed_to_ai) for s in match.seats.all()]

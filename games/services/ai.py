@@ -1,4 +1,5 @@
-"""AI moves: an AI seat's move, or Anton standing in for a human seat (timer ran out, player away).
+"""AI moves: an AI seat's move, Anton standing in for a human seat (timer ran out, player away), or the
+AI playing a turn-based seat the other players handed to it (services/turn_clock.py).
 
 Every call is idempotent: it acts only if the match is still at `seq`, and the command id
 "ai:<seq>" makes a repeated or concurrent call return the stored result instead of a second event.
@@ -32,6 +33,7 @@ from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat
 from games.services.due import others_present
 from games.services.matches import AI_COMMAND_PREFIX, match_act
+from games.services.turn_clock import handed_ai_version
 from games.store.events import load_state
 from ops import metrics
 from ops.log_context import match_context
@@ -43,7 +45,8 @@ _local = threading.local()
 
 def ai_move_play(match_id: int, seq: int, *, stand_in: bool = False) -> int | None:
     """Play the move of the seat to act if it is an AI seat (or, with `stand_in` or an autoplay
-    seat, a human seat Anton plays for). Returns the new seq, or None when there was nothing to do."""
+    seat, a human seat Anton plays for; or a seat handed to the AI). Returns the new seq, or None
+    when there was nothing to do."""
     with match_context(match_id=match_id, seq=seq):
         return _play(match_id, seq, stand_in=stand_in)
 
@@ -59,6 +62,8 @@ def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
         return None
     if seat.is_ai:
         actor, version = Actor.for_ai(to_move), seat.ai_version or ai_registry.DEFAULT_VERSION
+    elif seat.handed_to_ai:  # for the rest of the match: the platform's moves, no human result
+        actor, version = Actor.for_system(to_move), handed_ai_version(match)
     elif stand_in or (seat.autoplay and others_present(match, seat)):
         actor, version = Actor.for_system(to_move), ai_registry.DEFAULT_VERSION
     else:

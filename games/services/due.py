@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.models import Match, MatchStatus, Seat, WatchdogDue
+from games.services import turn_clock
 
 # "Look now": a match whose turn was never recorded, or whose humans have all left.
 AT_ONCE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
@@ -43,7 +44,8 @@ def abandon_after(seats: Iterable[Seat]) -> float:
 
 
 def paused(seats: Iterable[Seat]) -> bool:
-    """The only human of a table against AI is away: nothing is played for them (no move timer)."""
+    """The only human of a table against AI is away: nothing is played for them (no move timer). A
+    turn-based table is never paused (its callers ask `Match.turn_based` first)."""
     humans = [s for s in seats if not s.is_ai]
     return len(humans) == 1 and humans[0].connections == 0 and humans[0].away_since is not None
 
@@ -58,6 +60,8 @@ def due_at(
     seats = list(seats)
     if match.to_move is None:
         return AT_ONCE
+    if match.turn_based:
+        return _turn_based_due_at(match, seats, requeued_at)
     moments = [_abandon_at(seats)]
     seat = next((s for s in seats if s.index == match.to_move), None)
     started = match.last_event_at or AT_ONCE
@@ -71,6 +75,27 @@ def due_at(
             away = max(seat.away_since, started)
             moments.append(away + dt.timedelta(seconds=settings.DISCONNECT_TIMEOUT))
     return min((m for m in moments if m is not None), default=None)
+
+
+def _turn_based_due_at(
+    match: Match, seats: list[Seat], requeued_at: dt.datetime | None
+) -> dt.datetime | None:
+    """A turn-based table has no move timer and no away rules: it is due when every human has left
+    (abandoned at once), when a move of the AI (an AI seat, or a seat handed to it) stalls, and when the
+    human seat to move runs out of time, unless that turn is marked overdue already (then it waits for
+    the other players' choice, or for the player)."""
+    humans = [s for s in seats if not s.is_ai]
+    if humans and all(s.left for s in humans):
+        return AT_ONCE
+    seat = turn_clock.seat_to_move(match, seats)
+    if seat is None:
+        return None
+    if not turn_clock.human_turn(seat):
+        started = match.last_event_at or AT_ONCE
+        return max(started, requeued_at or started) + dt.timedelta(seconds=settings.AI_STALL_AFTER)
+    if turn_clock.overdue(match):
+        return None
+    return turn_clock.deadline(match, seats)
 
 
 def _abandon_at(seats: list[Seat]) -> dt.datetime | None:

@@ -15,11 +15,13 @@ from django.utils import timezone
 
 from games import ai as ai_registry
 from games.engine import IllegalAction, available_games, get_rules
+from games.engine.base import is_int
 from games.errors import (
     BadRequest,
     CommandConflict,
     Forbidden,
     GameError,
+    HandedToAi,
     IllegalMove,
     InviteRequired,
     MatchNotRunning,
@@ -28,6 +30,7 @@ from games.errors import (
     NotYourTurn,
     SeatTaken,
     StaleSeq,
+    TurnBasedRefused,
 )
 from games.identity import fairness, seating
 from games.identity.entries import entry_check
@@ -36,7 +39,7 @@ from games.identity.table_limit import open_tables_check
 from games.live import dispatch
 from games.live.actors import Actor
 from games.models import SEAT_TAKEN_FIELDS, Match, MatchEvent, MatchStatus, Seat, SeatKind, WatchdogDue
-from games.services import compiled
+from games.services import compiled, turn_clock
 from games.store.events import Pending, apply_checked, draw_chance, load_state, store
 from ops import metrics
 from ops.log_context import match_context
@@ -140,13 +143,17 @@ def match_create(
     embargoed: bool = False,
     ranked: bool = False,
     private: bool = False,
+    turn_based: bool = False,
+    days_per_move: int | None = None,
     table_limit: bool = True,
 ) -> Match:
     """Open a table. The creator sits at `creator_seat`; AI seats are filled at once; the match starts
     as soon as every seat is taken. A `ranked` table (its results count for a ranking) never becomes
     a practice table; an `embargoed` one shares its seed with other tables (see selectors), one
     shared-deal event that a person enters once (games.identity.entries). A `private` table is
-    seated by invitation link only (`invite_token`), never listed and never ranked.
+    seated by invitation link only (`invite_token`), never listed and never ranked. A `turn_based`
+    table gives each player `days_per_move` days per move instead of a move timer and away rules
+    (services/turn_clock.py); a private one among friends too, never a shared-deal one.
     `table_limit=False` only where staff seat players (duplicate rounds): a player opening a table is
     held to MAX_OPEN_TABLES."""
     _require_identity(creator)
@@ -168,6 +175,13 @@ def match_create(
         raise BadRequest("a seat is either 'human' or 'ai'")
     if any(s.kind == SeatKind.AI for s in seats) and ai_version not in ai_registry.available_versions(game):
         raise BadRequest(f"no AI version {ai_version!r} for {game}")
+    _turn_based_check(
+        turn_based=turn_based,
+        days_per_move=days_per_move,
+        move_timer=move_timer,
+        embargoed=embargoed,
+        humans=sum(1 for s in seats if s.kind == SeatKind.HUMAN),
+    )
 
     names = iter(default_ai_names(game) + FALLBACK_AI_NAMES)
     seed = seed or fairness.new_seed()
@@ -191,6 +205,8 @@ def match_create(
             ranked=ranked,
             private=private,
             invite_token=secrets.token_urlsafe(16) if private else "",
+            turn_based=turn_based,
+            days_per_move=days_per_move if turn_based and days_per_move is not None else 0,
             seed=seed,
             seed_commitment=commitment,
             deal_event=deal_event,
@@ -206,6 +222,43 @@ def match_create(
         _start_if_full(match)
         transaction.on_commit(dispatch.broadcast_lobby)
     return match
+
+
+def _turn_based_check(
+    *, turn_based: Any, days_per_move: Any, move_timer: int, embargoed: bool, humans: int
+) -> None:
+    """TurnBasedRefused unless the turn-based settings fit: `turn_based` a boolean; with it, a whole
+    number of days per move from 1 to 14, no move timer, no shared-deal event, two human seats or more;
+    without it, no days per move."""
+    low, high = turn_clock.MIN_DAYS, turn_clock.MAX_DAYS
+    if not isinstance(turn_based, bool):
+        raise TurnBasedRefused(f"turn_based is true or false, not {turn_based!r}")
+    if not turn_based:
+        if days_per_move is not None:
+            raise TurnBasedRefused(
+                'days_per_move is for a turn-based table only: send "turn_based": true with it'
+            )
+        return
+    if days_per_move is None:
+        raise TurnBasedRefused(
+            f"a turn-based table needs days_per_move: a whole number of days from {low} to {high}"
+        )
+    if not is_int(days_per_move) or not low <= days_per_move <= high:
+        raise TurnBasedRefused(
+            f"days_per_move is a whole number of days from {low} to {high}, not {days_per_move!r}"
+        )
+    if move_timer:
+        raise TurnBasedRefused("a turn-based table has no move timer: each player has days per move instead")
+    if embargoed:
+        raise TurnBasedRefused(
+            "a table of a duplicate round or a daily challenge is played in one sitting: "
+            "it cannot be turn-based"
+        )
+    if humans < 2:
+        raise TurnBasedRefused(
+            "a turn-based table is played among people: it needs at least two human seats "
+            "(a table against the AI alone waits for you anyway)"
+        )
 
 
 def invite_check(match: Match, invite: str) -> None:
@@ -341,6 +394,11 @@ def _act(
                 raise StaleSeq(
                     f"stale seq {expected_seq}: the match is at {match.version}", seq=match.version
                 )
+            if seat.handed_to_ai and actor.system_seat is None:
+                raise HandedToAi(
+                    "you ran out of time at this turn-based table and the other players let the AI "
+                    "play your seat for the rest of the match"
+                )
             state = load_state(match)
             if state.to_move != seat.index:
                 raise NotYourTurn("it is not your turn")
@@ -356,7 +414,7 @@ def _act(
             state = draw_chance(match, state, pending)
             # A command id stored before fails the insert (unique per match): looked up below.
             version = store(match, pending, state, due)
-            dispatch.on_commit_after_append(match, version, state)
+            dispatch.on_commit_after_append(match, version, state, acted=seat.index)
     except GameError:
         # Refused, and rolled back: a command id stored before (at any seq) answers instead, as the
         # original result or a conflict. Looked up only now: a fresh command costs no query.

@@ -7,12 +7,14 @@ move that is overdue (a crashed worker never freezes a table); lets Anton play f
 timer ran out, or who has been away while it was their turn longer than DISCONNECT_TIMEOUT (then
 Anton keeps the seat until the player returns); and ends a match as abandoned when all its humans
 are gone (a table against AI whose only human is away is paused: no timer, abandoned only after
-PAUSED_TABLE_DAYS)."""
+PAUSED_TABLE_DAYS). At a turn-based table none of the presence rules apply: it marks the turn of a
+seat whose days per move ran out as overdue (services/turns.py) and never moves for it."""
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 import time
 
 from django.conf import settings
@@ -25,6 +27,8 @@ from games.live.presence import abandon_if_deserted, release_silent_processes
 from games.models import Match, MatchStatus, Seat, WatchdogDue
 from games.services.ai import ai_move_play, ai_move_schedule
 from games.services.due import abandon_after, due_at, due_of, due_set, others_present, paused
+from games.services.turn_clock import human_turn
+from games.services.turns import turn_overdue_mark
 from games.store.events import load_state
 from ops import metrics
 from ops.log_context import match_context
@@ -35,7 +39,7 @@ log = logging.getLogger(__name__)
 def watchdog_tick(now: dt.datetime | None = None) -> dict[str, int]:
     started = time.perf_counter()
     now = now or timezone.now()
-    counts = {"requeued": 0, "stand_in": 0, "abandoned": 0}
+    counts = {"requeued": 0, "stand_in": 0, "abandoned": 0, "overdue": 0}
     counts["released"] = release_silent_processes(now)
     for match in _due(now).prefetch_related("seats", "due"):
         with match_context(match_id=match.pk, seq=match.version):
@@ -60,8 +64,8 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
     acted = _act(match, now)
     if acted:
         counts[acted] += 1
-    if acted in ("abandoned", "stand_in"):
-        return  # the abandon or the append set the match's due time
+    if acted in ("abandoned", "stand_in", "overdue"):
+        return  # the abandon, the append or the mark set the match's due time
     if match.to_move is None:  # stored before the column existed: record it once
         to_move = load_state(match).to_move
         recorded = to_move if isinstance(to_move, int) else None
@@ -74,16 +78,20 @@ def _check(match: Match, now: dt.datetime, counts: dict[str, int]) -> None:
 
 
 def _act(match: Match, now: dt.datetime) -> str:
-    """What the watchdog did: "abandoned", "requeued", "stand_in" or "" (nothing)."""
+    """What the watchdog did: "abandoned", "requeued", "stand_in", "overdue" or "" (nothing)."""
     with transaction.atomic():
-        if abandon_if_deserted(match, now, abandon_after(match.seats.all())):
+        # A turn-based table: only when every human has left (no away clock).
+        after = math.inf if match.turn_based else abandon_after(match.seats.all())
+        if abandon_if_deserted(match, now, after):
             return "abandoned"
     to_move = match.to_move if match.to_move is not None else load_state(match).to_move
     seat = next((s for s in match.seats.all() if s.index == to_move), None)
     if seat is None:
         return ""
     waited = (now - (match.last_event_at or now)).total_seconds()
-    if seat.is_ai or seat.autoplay:
+    if match.turn_based and human_turn(seat):
+        return turn_overdue_mark(match_id=match.pk, seq=match.version, now=now)
+    if seat.is_ai or seat.autoplay or seat.handed_to_ai:
         if waited > settings.AI_STALL_AFTER and _first_requeue_in_a_while(match, now):
             ai_move_schedule(match_id=match.pk, seq=match.version, delay=0)
             return "requeued"

@@ -143,6 +143,7 @@ def _seat_record(seat: Seat) -> dict[str, Any]:
         "origin_device": seat.origin_device,
         "joined_at": _when(seat.joined_at),
         "left": seat.left,
+        "handed_to_ai": seat.handed_to_ai,
     }
 
 
@@ -172,6 +173,8 @@ def match_record(match: Match) -> dict[str, Any]:
             "deal_event": bool(match.deal_event),
             "version": match.version,
             "move_timer": match.move_timer,
+            "turn_based": match.turn_based,
+            "days_per_move": match.days_per_move,
             "created_at": _when(match.created_at),
             "started_at": _when(match.started_at),
             "finished_at": _when(match.finished_at),
@@ -258,6 +261,7 @@ def _restore_seat(match: Match, spec: dict[str, Any], users: ArchiveUsers) -> No
         origin_device=spec.get("origin_device") or "",
         joined_at=parse_when(spec["joined_at"]),
         left=spec["left"],
+        handed_to_ai=bool(spec.get("handed_to_ai", False)),
     )
     if spec["username"]:
         seat.user = users.get(username=spec["username"], display_name=spec["user_display_name"] or "")
@@ -288,6 +292,9 @@ def _restore(record: dict[str, Any], checked: Checked, users: ArchiveUsers) -> M
         # One table of a shared-deal event: its seed's commitment is the event (older files: embargoed).
         deal_event=meta["seed_commitment"] if meta.get("deal_event", meta["embargoed"]) else "",
         move_timer=meta["move_timer"],
+        # A turn-based table's clock starts afresh from its last move (an overdue mark is not kept).
+        turn_based=bool(meta.get("turn_based", False)),
+        days_per_move=meta.get("days_per_move") or 0,
     )
     for spec in record["seats"]:
         _restore_seat(match, spec, users)

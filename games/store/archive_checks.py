@@ -14,7 +14,8 @@ not hold, before anything is stored:
   that has, abandoned one that has not; the times in order (created, started, last move, finished)
   and none after the export, each present exactly when the status has it; a practice run is unranked,
   not embargoed and has one human seat; an embargo, and a table of a shared-deal event, need the link
-  that holds them (a duplicate round: the leagues check its release).
+  that holds them (a duplicate round: the leagues check its release); a turn-based table has 1 to 14
+  days per move, no move timer and no embargo, and only its human seats can have been handed to the AI.
 
 The accounts, the memberships' times and the practice flag itself are not in the events: the import
 takes them from the file (docs/operations.md says what that means)."""
@@ -28,9 +29,11 @@ from typing import Any
 
 from games import ai as ai_registry
 from games.engine import CHANCE, GameState, IllegalAction, available_games, get_rules
+from games.engine.base import is_int
 from games.identity import fairness
 from games.models import MatchStatus, SeatKind
 from games.services.matches import AI_COMMAND_PREFIX
+from games.services.turn_clock import MAX_DAYS, MIN_DAYS
 
 
 class ArchiveRefused(Exception):
@@ -221,10 +224,29 @@ def _flags_check(meta: dict[str, Any], seats: list[dict[str, Any]], links: dict[
             raise ArchiveRefused("a practice run (all hands shown) with more than one human seat")
     if meta.get("private") and (meta["ranked"] or meta["embargoed"] or links):
         raise ArchiveRefused("a private table (friendly) at a ranked, embargoed or league table")
+    _turn_based_flags_check(meta, seats)
     if meta["embargoed"] and not links:
         raise ArchiveRefused("the match is embargoed but belongs to no duplicate round")
     if deal_event(meta) and not links:
         raise ArchiveRefused("the match shares its deals with an event (a duplicate round) it is not part of")
+
+
+def _turn_based_flags_check(meta: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    turn_based, days = meta.get("turn_based", False), meta.get("days_per_move", 0)
+    if not isinstance(turn_based, bool) or not is_int(days):
+        raise ArchiveRefused("its turn-based flag or days per move are not a boolean and a whole number")
+    if turn_based and not MIN_DAYS <= days <= MAX_DAYS:
+        raise ArchiveRefused(f"a turn-based table with {days} days per move (not {MIN_DAYS} to {MAX_DAYS})")
+    if not turn_based and days:
+        raise ArchiveRefused("days per move at a table that is not turn-based")
+    if turn_based and (meta["move_timer"] or meta["embargoed"]):
+        raise ArchiveRefused("a turn-based table with a move timer or an embargo")
+    for s in seats:
+        handed = s.get("handed_to_ai", False)
+        if handed and (not turn_based or s["kind"] != SeatKind.HUMAN):
+            raise ArchiveRefused(
+                f"seat {s['index']} handed to the AI, but not a human seat of a turn-based table"
+            )
 
 
 def deal_event(meta: dict[str, Any]) -> bool:

@@ -10,6 +10,7 @@ is the engine's."""
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 import random
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -27,6 +29,7 @@ from games.engine import get_rules
 from games.live.presence import match_leave
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_act, match_create, match_join
+from games.services.watchdog import watchdog_tick
 from games.store.events import load_state
 from leagues import services as leagues
 from leagues.models import LeagueMatch
@@ -118,7 +121,8 @@ class EngineViews:
 
 def _status(match_id: int) -> tuple[str, int, Any, set[int]]:
     match = Match.objects.prefetch_related("seats").get(pk=match_id)
-    ai = {s.index for s in match.seats.all() if s.kind == SeatKind.AI}
+    # the seats the AI plays: its own, and a turn-based seat handed to it
+    ai = {s.index for s in match.seats.all() if s.kind == SeatKind.AI or s.handed_to_ai}
     to_move = load_state(match).to_move if match.version else None
     return match.status, match.version, to_move, ai
 
@@ -543,3 +547,70 @@ async def test_a_private_tables_token_and_listing_reach_nobody_outside() -> None
                 assert match.pk not in [m["id"] for m in json.loads(text)["matches"]], route
             if route.startswith("/accounts/players/"):
                 assert f'data-match="{match.pk}"' not in text
+
+
+# --- turn-based tables: the clock, the overdue choice and "My turn" show no card ----------------------
+
+
+def _texts_without_cards(views: EngineViews, texts: list[tuple[str, str]]) -> None:
+    for route, text in texts:
+        assert not views.cards_in(json.loads(text)), route
+
+
+async def test_a_turn_based_table_shows_no_card_through_its_clock_choice_or_turn_list() -> None:
+    """Preferans among three people over days: random moves, then the seat to move runs out of time,
+    another player lets the AI play it, and the match goes on. Every view and push (the handed seat's
+    player's too, and the overdue route's answer) is the engine's view of its seat; the summary with the
+    turn's clock, the "My turn" list and the refusals of the overdue route hold no card at all."""
+    rng = random.Random("turn-based")
+    users = {i: await sync_to_async(factories.user)(f"p{i}") for i in range(3)}
+
+    def open_table() -> Match:
+        match = match_create(
+            game="preferans",
+            creator=factories.actor(users[0]),
+            seats=[SeatSpec(), SeatSpec(), SeatSpec()],
+            turn_based=True,
+            days_per_move=1,
+        )
+        for i in (1, 2):
+            match_join(match_id=match.pk, actor=factories.actor(users[i]), seat_index=i)
+        return match
+
+    match = await sync_to_async(open_table)()
+    outsider = await sync_to_async(factories.user)("zoe")
+    watchers = [await _watcher(i, u) for i, u in users.items()]
+    watchers += [await _watcher(None, None), await _watcher(None, outsider)]
+    for w in watchers:
+        await _open(w, match.pk)
+    await _play(match.pk, watchers, rng, HUMAN_MOVES)
+
+    # The seat to move runs out of time: the watchdog marks it; a push tells every socket.
+    later = timezone.now() + dt.timedelta(days=1, minutes=1)
+    assert (await sync_to_async(watchdog_tick)(later))["overdue"] == 1
+    status, _, late = await _settled(match.pk)
+    assert status == MatchStatus.RUNNING
+    texts: list[tuple[str, str]] = []
+    for w in watchers:
+        if w.seat is not None and w.seat != late:
+            continue
+        url = f"/api/matches/{match.pk}/overdue/"
+        r = await sync_to_async(w.client.post)(url, {"choice": "ai"}, format="json")
+        texts.append(("overdue refused", r.content.decode()))
+        assert r.status_code == 403, r.content  # the late player themselves, and the spectators
+    decider = next(w for w in watchers if w.seat is not None and w.seat != late)
+    r = await sync_to_async(decider.client.post)(
+        f"/api/matches/{match.pk}/overdue/", {"choice": "ai"}, format="json"
+    )
+    assert r.status_code == 200, r.content
+    answer = r.json()
+    assert answer.pop("outcome") == "ai" and answer.pop("overdue_seat") == late
+    decider.seen.append(answer)
+    for w in watchers:
+        for route in (f"/api/matches/{match.pk}/", "/api/matches/mine/", "/api/matches/mine/?status=all"):
+            texts.append((route, (await sync_to_async(w.client.get)(route)).content.decode()))
+    await _play(match.pk, watchers, rng, HUMAN_MOVES)
+    views = await sync_to_async(EngineViews)(match.pk)
+    _texts_without_cards(views, texts)
+    assert await _verify(match.pk, watchers) >= len(watchers) * HUMAN_MOVES
+    await _close(watchers)

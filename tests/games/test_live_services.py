@@ -123,7 +123,13 @@ def test_deserted_match_is_abandoned_by_the_watchdog(settings) -> None:
     match.refresh_from_db()
     version = match.version
     # Nobody else is at the table: Anton does not finish the run for the away player; it waits.
-    assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0, "released": 0}
+    assert watchdog_tick(later(100)) == {
+        "requeued": 0,
+        "stand_in": 0,
+        "abandoned": 0,
+        "overdue": 0,
+        "released": 0,
+    }
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING and match.version == version
     # Its only human away, the table against AI is paused past the abandon time, for days.

@@ -103,7 +103,13 @@ def test_no_move_timer_plays_for_the_away_player_of_a_paused_table(settings) -> 
     match = against_ai(anna, move_timer=30)
     presence.seat_disconnected(match_id=match.pk, seat=0, socket=connect(match.pk, 0))
     assert WatchdogDue.objects.get(match=match).due_at is not None  # only the abandon, days away
-    assert watchdog_tick(later(100)) == {"requeued": 0, "stand_in": 0, "abandoned": 0, "released": 0}
+    assert watchdog_tick(later(100)) == {
+        "requeued": 0,
+        "stand_in": 0,
+        "abandoned": 0,
+        "overdue": 0,
+        "released": 0,
+    }
     assert Match.objects.get(pk=match.pk).version == match.version
     # Present, the timer runs as before: Anton plays one move for them.
     connect(match.pk, 0)

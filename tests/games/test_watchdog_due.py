@@ -189,7 +189,13 @@ def test_a_match_due_too_early_is_checked_once_and_gets_its_exact_due_time() -> 
     match.refresh_from_db()
     exact = due(match)
     WatchdogDue.objects.filter(match=match).update(due_at=timezone.now())
-    assert watchdog_tick(later(1)) == {"requeued": 0, "stand_in": 0, "abandoned": 0, "released": 0}
+    assert watchdog_tick(later(1)) == {
+        "requeued": 0,
+        "stand_in": 0,
+        "abandoned": 0,
+        "overdue": 0,
+        "released": 0,
+    }
     match.refresh_from_db()
     assert due(match) == exact and match.version == Match.objects.get(pk=match.pk).version
 

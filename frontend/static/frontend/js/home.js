@@ -3,14 +3,16 @@ import { get, post } from "./api.js";
 import { loadGames } from "./games.js";
 import { el } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { t, tn } from "./i18n.js";
+import { t, tf, tn } from "./i18n.js";
 import { lobbyFeed } from "./live.js";
 import { gamePicture } from "./pictures.js";
 import { gameTitle } from "./titles.js";
+import { timeLeftUntil } from "./turnclock.js";
 
 const root = document.getElementById("home-app");
 const lists = {
   games: root.querySelector("[data-role=games]"),
+  turns: root.querySelector("[data-role=turns]"),
   mine: root.querySelector("[data-role=mine]"),
   open: root.querySelector("[data-role=open]"),
   history: root.querySelector("[data-role=history]"),
@@ -21,6 +23,10 @@ let mineKey = "";
 
 function seatsText(match) {
   return match.seats.map((s) => (s.free ? t("free seat") : `${s.name}${s.kind === "ai" ? ` ${t("(AI)")}` : ""}`)).join(", ");
+}
+
+function daysText(match) {
+  return tn("turn-based, %(n)s day per move", "turn-based, %(n)s days per move", match.days_per_move);
 }
 
 function statusText(status) {
@@ -57,13 +63,14 @@ async function showMine() {
   const key = JSON.stringify(mine);
   if (key === mineKey) return;
   mineKey = key;
+  showTurns(mine);
   lists.mine.replaceChildren(
     ...(mine.length
       ? mine.map((m) => {
           const href = `/matches/${m.id}/`;
           const li = el("li", { "data-match": m.id }, el("a", { href }, `${gameTitle(m.game)} #${m.id}`));
           if (!m.paused) {
-            li.append(` – ${statusText(m.status)}: ${seatsText(m)}`);
+            li.append(` – ${statusText(m.status)}${m.turn_based ? ` (${daysText(m)})` : ""}: ${seatsText(m)}`);
             return li;
           }
           // A table against AI waits for its player: it goes on where it stopped.
@@ -72,6 +79,31 @@ async function showMine() {
           return li;
         })
       : [el("li", { class: "muted" }, t("No running matches."))]),
+  );
+}
+
+// "My turn": the turn-based tables waiting for me (my move, or a choice over a player whose time ran
+// out), the nearest deadline first; shown while I sit at any running turn-based table.
+function showTurns(matches) {
+  const running = matches.filter((m) => m.turn_based && m.status === "running");
+  const box = root.querySelector("[data-role=turns-box]");
+  box.hidden = !running.length;
+  const waiting = running.filter((m) => m.my_turn || m.my_choice);
+  waiting.sort((a, b) => (Date.parse(a.turn.deadline || "") || 0) - (Date.parse(b.turn.deadline || "") || 0));
+  lists.turns.replaceChildren(
+    ...(waiting.length
+      ? waiting.map((m) => {
+          const href = `/matches/${m.id}/`;
+          const li = el("li", { "data-match": m.id, "data-turn": m.my_turn ? "move" : "choice" }, el("a", { href }, `${gameTitle(m.game)} #${m.id}`));
+          const who = (m.seats[m.turn.seat] || {}).name || "…";
+          let text;
+          if (m.my_turn) text = m.turn.overdue ? t("your time is up: move now") : tf("your move: %(left)s", { left: timeLeftUntil(m.turn.deadline) });
+          else text = tf("%(name)s has run out of time: decide how the table goes on", { name: who });
+          const button = el("a", { class: "button primary", href, "data-action": m.my_turn ? "play" : "decide" }, m.my_turn ? t("To the table") : t("Decide"));
+          li.append(el("span", { class: "turn-what" }, text), button);
+          return li;
+        })
+      : [el("li", { class: "muted" }, t("Nothing to do: the other players are to move."))]),
   );
 }
 
@@ -127,11 +159,14 @@ function showOpen(matches) {
           const btn = el("button", { type: "button", "data-join": m.id }, t("Take a seat"));
           btn.addEventListener("click", () => join(m));
           const watch = m.spectators_allowed ? el("a", { href: `/matches/${m.id}/` }, t("watch")) : null;
-          return el("li", { "data-match": m.id }, el("strong", {}, `${gameTitle(m.game)} #${m.id}`), ` ${seatsText(m)} `, btn, " ", watch);
+          const kind = m.turn_based ? ` (${daysText(m)})` : "";
+          return el("li", { "data-match": m.id }, el("strong", {}, `${gameTitle(m.game)} #${m.id}`), `${kind} ${seatsText(m)} `, btn, " ", watch);
         })
       : [el("li", { class: "muted" }, t("No open tables right now."))]),
   );
 }
+
+setInterval(() => showTurns(mine), 60000); // the time left counts down
 
 showGames().catch(() => lists.games.replaceChildren(el("li", {}, t("Could not load the games."))));
 showHistory();

@@ -3,7 +3,7 @@ import { post } from "./api.js";
 import { deckStyle, setDeckStyle } from "./deck.js";
 import { el } from "./dom.js";
 import { fillVersions, loadGames } from "./games.js";
-import { t, tf } from "./i18n.js";
+import { t, tf, tn } from "./i18n.js";
 import { gameTitle } from "./titles.js";
 
 const form = document.getElementById("new-game");
@@ -12,7 +12,16 @@ const aiSelect = form.querySelector("#ng-ai");
 const optionsBox = form.querySelector("[data-role=options]");
 const seatsBox = form.querySelector("[data-role=seats]");
 const message = form.querySelector("[data-role=message]");
+const turnBased = form.querySelector("[data-role=turn-based-box]");
+const daysRow = form.querySelector("[data-role=days-row]");
+const daysSelect = form.querySelector("[data-role=days]");
 let games = [];
+
+// Turn-based: 1 to 14 days per move (3 unless chosen otherwise).
+for (let n = 1; n <= 14; n += 1) daysSelect.append(el("option", { value: n, selected: n === 3 }, tn("%(n)s day", "%(n)s days", n)));
+turnBased.addEventListener("change", () => {
+  daysRow.hidden = !turnBased.checked;
+});
 
 function current() {
   return games.find((g) => g.game === gameSelect.value);
@@ -139,6 +148,7 @@ form.addEventListener("submit", async (ev) => {
       ai_version: aiSelect.value || "anton",
       spectators_allowed: form.querySelector("input[name=spectators]").checked,
       private: form.querySelector("input[name=private]").checked,
+      ...(turnBased.checked ? { turn_based: true, days_per_move: Number(daysSelect.value) } : {}),
       name: nameInput ? nameInput.value.trim() : "",
     });
     location.href = `/matches/${match.id}/`;

@@ -14,6 +14,7 @@ import { renderFinal } from "./table/final.js";
 import { showGameOver } from "./table/gameover.js";
 import { renderTools } from "./table/tools.js";
 import { trickNote } from "./table/tricknote.js";
+import { renderTurn, waitingForAPerson } from "./table/turns.js";
 import { renderWaiting } from "./table/waiting.js";
 import { renderFelt } from "./tableview.js";
 import { gameTitle, sheetTitle } from "./titles.js";
@@ -92,13 +93,17 @@ function render(payload, overlay = {}) {
   drawFelt(payload, overlay);
   renderTools(payload, onState);
   renderWaiting(payload);
+  renderTurn(payload, onState);
   renderChat(payload);
   drawActions(payload);
   drawHand(payload);
   ui.sheetBox.querySelector("summary").textContent = sheetTitle(match.game);
   ui.sheet.replaceChildren(renderSheet(view, names(payload), app.style));
   renderFinal(payload);
-  app.live.expecting = match.status === "open" || (match.status === "running" && (!myTurn(payload) || app.pending));
+  // Waiting for news: a lost push must not freeze the table; but at a turn-based table another
+  // player's move may take days, and nothing is asked for meanwhile (the push brings it).
+  const waitingLong = waitingForAPerson(payload) && !app.pending;
+  app.live.expecting = match.status === "open" || (match.status === "running" && !waitingLong && (!myTurn(payload) || app.pending));
 }
 
 // The rules link next to the title and the contract in one line above the felt (contract.js).
@@ -146,7 +151,7 @@ function infoLine(payload, overlay = {}) {
     const note = app.trickNote.key === lastTrickKey(view) ? app.trickNote.text : "";
     if (note) parts.push(el("strong", { class: "turn-line trick-note", "data-role": "trick-note", "aria-live": "polite" }, note));
   } else if (view && payload.seat !== null && match.status === "running") {
-    const whose = view.to_move === payload.seat ? t("Your turn") : tf("%(name)s to move", { name: names(payload)[view.to_move] || "…" });
+    const whose = myTurn(payload) ? t("Your turn") : tf("%(name)s to move", { name: names(payload)[view.to_move] || "…" });
     if (typeof view.to_move === "number") parts.push(el("strong", { class: "turn-line", "aria-live": "polite" }, whose));
   }
   return parts;

@@ -44,7 +44,7 @@ function plate(model, seat, pos) {
   const present = seat === model.mySeat && model.connected;
   if (info.left) head.appendChild(badge(t("left"), "left"));
   else if (info.away && !present) head.appendChild(badge(t("away"), "away"));
-  if (info.autoplay) head.appendChild(badge(t("AI plays"), "auto"));
+  if (info.autoplay || info.handed_to_ai) head.appendChild(badge(t("AI plays"), "auto"));
   box.appendChild(head);
   const facts = el("div", { class: "facts" });
   const count = view && view.hand_sizes ? view.hand_sizes[seat] : 0;

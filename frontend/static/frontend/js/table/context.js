@@ -17,6 +17,7 @@ export const ui = {
   tools: root.querySelector("[data-role=tools]"),
   menu: root.querySelector("[data-role=menu]"),
   waiting: root.querySelector("[data-role=waiting]"),
+  turnBox: root.querySelector("[data-role=turn-box]"),
   final: root.querySelector("[data-role=final]"),
   gameOver: root.querySelector("[data-role=game-over]"),
 };
@@ -45,7 +46,10 @@ export function names(payload) {
 }
 
 export function myTurn(payload) {
-  return Boolean(payload && payload.view && payload.seat !== null && payload.view.to_move === payload.seat);
+  if (!payload || !payload.view || payload.seat === null || payload.view.to_move !== payload.seat) return false;
+  // A turn-based seat handed to the AI (its player ran out of time) is the AI's to play.
+  const seat = payload.match.seats[payload.seat];
+  return !(seat && seat.handed_to_ai);
 }
 
 export function idle() {
