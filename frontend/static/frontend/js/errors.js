@@ -55,6 +55,10 @@ const MESSAGES = {
   phrases_only: () => t("At this table the players chat with the quick phrases only until the match ends."),
   match_over: () => t("The match is over: the chat is closed."),
   own_message: () => t("That is your own message."),
+  unknown_kind: () => t("There is no such kind of notification."),
+  unknown_channel: () => t("This notification is not sent that way."),
+  bad_subscription: () => t("This browser's push subscription cannot be used."),
+  push_unavailable: () => t("Push notifications are switched off on this server."),
 };
 
 /** The text shown for a refused request or message: `code` and the server's `message`. */
