@@ -202,6 +202,8 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
         ("leagues and the league form", reverse("leagues"), 200),
         ("league", reverse("league", args=[league.pk]), 200),
         ("friends", reverse("friends"), 200),
+        ("live games", reverse("live"), 200),
+        ("live games of one game", reverse("live") + "?game=schnapsen", 200),
         ("missing match", "/matches/999999/", 404),
         ("missing page", "/no/such/page/", 404),
     ]
