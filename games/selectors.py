@@ -6,7 +6,7 @@ table, its log or its seed (REST, websocket, pages, profile lists, admin) goes t
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
@@ -51,7 +51,18 @@ def watchable_matches(game: str | None = None) -> QuerySet[Match]:
     return qs.filter(game=game) if game else qs
 
 
-def watchable(match: Match) -> bool:
+class Listable(Protocol):
+    """What `watchable` reads of a table: a Match, or a row of its fields."""
+
+    status: str
+    private: bool
+    embargoed: bool
+    deal_event: str
+    practice: bool
+    spectators_allowed: bool
+
+
+def watchable(match: Listable) -> bool:
     """Whether the live list may show this table: the rule of `watchable_matches` but the idle time,
     checked again on every row the query returns, so a mistake in one of them lists nothing."""
     return (

@@ -23,22 +23,23 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, cast
 
 from django.conf import settings
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games import packs, selectors
 from games.engine import GameState, get_rules
 from games.errors import BadRequest
 from games.live import snapshots, state_cache
-from games.models import Match, MatchEvent, Seat, SeatKind
+from games.models import MatchEvent, Seat, SeatKind
 from games.services.due import paused
 
 LIMIT = 100  # the most tables one list holds
 TOP = 5  # the lobby's liveliest few
-CANDIDATES = 3 * LIMIT  # rows read, by humans present and newest move, before the pace orders them
+CANDIDATES = 2 * LIMIT  # rows read, by humans present and newest move, before the pace orders them
 WINDOW = 300.0  # seconds of moves the pace counts
 _SHORTEST = 30.0  # readings spanning less than this: the pace since the start instead
 _KEEP = 3 * LIMIT  # tables whose state and score are kept
@@ -106,34 +107,72 @@ def _count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
+@dataclass(frozen=True)
+class _Seat:
+    """A seat as the list reads it (no model instance: a read builds a few hundred of them)."""
+
+    kind: str
+    display_name: str
+    connections: int
+    away_since: dt.datetime | None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == SeatKind.AI
+
+
+@dataclass
+class _Table:
+    """A candidate table as the query gives it, with the fields `selectors.watchable` checks."""
+
+    pk: int
+    game: str
+    version: int
+    status: str
+    private: bool
+    embargoed: bool
+    deal_event: str
+    practice: bool
+    spectators_allowed: bool
+    started_at: dt.datetime | None
+    created_at: dt.datetime
+    present: int  # humans at the table with a connection open
+    seats: list[_Seat] = field(default_factory=list)
+
+
+_FIELDS = [f.name for f in fields(_Table) if f.name != "seats"]
+
+
 def _read(game: str | None, now: float) -> list[dict[str, Any]]:
     present = Count("seats", filter=Q(seats__kind=SeatKind.HUMAN, seats__connections__gt=0))
-    rows = (
-        selectors.watchable_matches(game)
-        .annotate(present=present)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("index")))
-        .order_by("-present", "-last_event_at")[:CANDIDATES]
-    )
-    matches = [m for m in rows if selectors.watchable(m) and not paused(m.seats.all())]
-    order = {m.pk: (-int(getattr(m, "present", 0)), -_pace(m, now), -m.pk) for m in matches}
+    query = selectors.watchable_matches(game).annotate(present=present).order_by("-present", "-last_event_at")
+    tables = {row[0]: _Table(*row) for row in query.values_list(*_FIELDS)[:CANDIDATES]}
+    seats = Seat.objects.filter(match_id__in=list(tables)).order_by("match_id", "index")
+    for match_id, kind, name, connections, away in seats.values_list(
+        "match_id", "kind", "display_name", "connections", "away_since"
+    ):
+        tables[match_id].seats.append(_Seat(kind, name, connections, away))
+    # (paused reads what a Seat has of `is_ai`, `connections` and `away_since`: a _Seat has them too)
+    shown = [t for t in tables.values() if selectors.watchable(t) and not paused(cast(list[Seat], t.seats))]
+    order = {t.pk: (-t.present, -_pace(t, now), -t.pk) for t in shown}
     _forget_readings(now)
-    matches.sort(key=lambda m: order[m.pk])
-    listed = matches[:LIMIT]
+    shown.sort(key=lambda t: order[t.pk])
+    listed = shown[:LIMIT]
     scores = _scores_of(listed)
-    return [_entry(m, scores.get(m.pk)) for m in listed]
+    return [_entry(t, scores.get(t.pk)) for t in listed]
 
 
-def _entry(match: Match, score: dict[str, Any] | None) -> dict[str, Any]:
+def _entry(table: _Table, score: dict[str, Any] | None) -> dict[str, Any]:
     return {
-        "id": match.pk,
-        "game": match.game,
-        "players": [{"name": s.display_name, "ai": s.is_ai} for s in match.seats.all()],
+        "id": table.pk,
+        "game": table.game,
+        "players": [{"name": s.display_name, "ai": s.is_ai} for s in table.seats],
         "score": score,
-        "watch_url": f"/matches/{match.pk}/",
+        "watch_url": f"/matches/{table.pk}/",
     }
 
 
-def _pace(match: Match, now: float) -> int:
+def _pace(match: _Table, now: float) -> int:
     """Moves per minute, whole: over the readings of the last WINDOW seconds, else since the start."""
     readings = _readings.setdefault(match.pk, deque())
     if not readings or now - readings[-1][0] >= 1.0:
@@ -153,7 +192,7 @@ def _forget_readings(now: float) -> None:
         del _readings[match_id]
 
 
-def _scores_of(matches: Sequence[Match]) -> dict[int, dict[str, Any] | None]:
+def _scores_of(matches: Sequence[_Table]) -> dict[int, dict[str, Any] | None]:
     scores: dict[int, dict[str, Any] | None] = {}
     behind = []
     for m in matches:
@@ -170,7 +209,7 @@ def _scores_of(matches: Sequence[Match]) -> dict[int, dict[str, Any] | None]:
     return scores
 
 
-def _held(match: Match) -> GameState | None:
+def _held(match: _Table) -> GameState | None:
     """The newest state of the match this process holds (any version), without changing its caches."""
     snapshot = snapshots.latest(match.pk)
     held = [state_cache.latest(match.pk), snapshot.state if snapshot else None, _states.get(match.pk)]
@@ -178,7 +217,7 @@ def _held(match: Match) -> GameState | None:
     return max(states, key=lambda s: s.version) if states else None
 
 
-def _states_at(matches: Sequence[Match]) -> dict[int, GameState]:
+def _states_at(matches: Sequence[_Table]) -> dict[int, GameState]:
     """Each match's state at its version (or newer), caught up from its stored events in one query."""
     states: dict[int, GameState] = {}
     bases: dict[int, GameState | None] = {}
@@ -205,7 +244,7 @@ def _states_at(matches: Sequence[Match]) -> dict[int, GameState]:
     return states
 
 
-def _caught_up(match: Match, base: GameState | None, events: list[dict[str, Any]]) -> GameState | None:
+def _caught_up(match: _Table, base: GameState | None, events: list[dict[str, Any]]) -> GameState | None:
     if len(events) != match.version - (base.version if base else 0):
         return None  # rows missing (never, events are only added): no score rather than a wrong one
     rules = get_rules(match.game)
