@@ -13,6 +13,11 @@ does it (games/live/watchlist.py, games/live/watchfeed.py):
 - the `live` messages' sizes (the lobby's top few, the whole list);
 - one tick to `--sockets` subscribed sockets (a stand-in consumer whose send only counts): with the
   list changed (every socket sent the new text) and unchanged (none).
+
+`--real-sockets N` measures the sends themselves instead: a daphne of its own (SQLite, LIVE_TICK=1)
+with N real lobby sockets (`?live=top`, from one client process) and a few running tables, one of
+which switches its spectators on and off every second so that the list changes at every tick; the
+daphne process's CPU per second with the list changing and with it still, and the messages received.
 """
 
 from __future__ import annotations
@@ -34,7 +39,12 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--reads", type=int, default=9, help="timed reads of each kind")
     parser.add_argument("--moves", type=int, default=4, help="events added per listed table between reads")
     parser.add_argument("--profile", action="store_true", help="print where a warm read spends its CPU")
+    parser.add_argument("--real-sockets", type=int, default=0, help="measure real sends to this many sockets")
+    parser.add_argument("--seconds", type=float, default=20, help="each phase of --real-sockets")
     args = parser.parse_args(argv)
+    if args.real_sockets:
+        _real_sockets(args.real_sockets, args.seconds)
+        return
     with throwaway_database() as vendor:
         _measure(args, vendor)
 
@@ -105,6 +115,11 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         ["read", "listed", "median ms", "p95 ms", "CPU ms (median)", "queries"],
         rows,
     )
+    if vendor == "postgresql":
+        print(f"\nthe candidates' query at {args.tables} running tables (EXPLAIN ANALYZE):")
+        for line in watchlist.candidates_query(None).explain(analyze=True).splitlines():
+            if line.lstrip().startswith(("Limit", "Planning Time", "Execution Time")):
+                print("  " + line.strip())
     top = watchfeed.message(("top", None))
     whole = watchfeed.message(("all", None))
     sizes = f"the lobby's top {watchlist.TOP} {len(top.encode())} B, the whole list {len(whole.encode())} B"
@@ -259,3 +274,107 @@ def _ticks(count: int) -> None:
         ["list", "sockets", "sent", "median ms", "CPU ms (median)"],
         rows,
     )
+
+
+def _real_sockets(count: int, seconds: float) -> None:
+    import tempfile
+    from pathlib import Path
+
+    from bench.table import print_table
+    from tests.browser.conftest import _serve
+    from tests.live.cluster import create_match, registered_client
+
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        _serve(Path(tmp), LIVE_TICK="1", WS_LOBBY_SOCKETS="1000000") as url,
+    ):
+        pid = _daphne_pid(url.rsplit(":", 1)[1])
+        player = registered_client(url, "lister")
+        tables = [create_match(player, ["human", "ai"], game="schnapsen") for _ in range(3)]
+        rows = asyncio.run(_listen(url, pid, count, seconds, player, tables[0]))
+    print_table(
+        f"One daphne, {count} lobby sockets (?live=top), LIVE_TICK=1, {seconds:.0f} s per phase",
+        ["live list", "messages received", "daphne CPU ms/s", "per changed tick and socket µs"],
+        rows,
+    )
+
+
+async def _listen(
+    url: str, pid: int, count: int, seconds: float, player: Any, toggled: int
+) -> list[list[object]]:
+    from websockets.asyncio.client import connect
+
+    received = [0]
+
+    async def reader(ws: Any) -> None:
+        async for _ in ws:
+            received[0] += 1
+
+    base = url.replace("http://", "ws://", 1)
+    sockets = []
+    for _ in range(count):
+        sockets.append(
+            await connect(f"{base}/ws/lobby/?live=top", additional_headers={"Origin": url}, open_timeout=60)
+        )
+    readers = [asyncio.create_task(reader(ws)) for ws in sockets]
+    await asyncio.sleep(3)  # the first messages
+    rows: list[list[object]] = []
+    still_cpu = 0.0
+    for phase in ("unchanged", "changed"):
+        received[0] = 0
+        cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+        allowed = True
+        while time.monotonic() - t0 < seconds:
+            if phase == "changed":
+                allowed = not allowed
+                await asyncio.to_thread(
+                    player.api_ok, "PATCH", f"/matches/{toggled}/", {"spectators_allowed": allowed}
+                )
+            await asyncio.sleep(1)
+        per_second = (_cpu_seconds(pid) - cpu0) / (time.monotonic() - t0)
+        if phase == "unchanged":
+            still_cpu = per_second
+            rows.append([phase, received[0], f"{per_second * 1000:.1f}", ""])
+        else:
+            ticks = received[0] / count
+            extra = (per_second - still_cpu) * seconds / max(received[0], 1)
+            rows.append(
+                [
+                    phase,
+                    f"{received[0]} ({ticks:.0f} per socket)",
+                    f"{per_second * 1000:.1f}",
+                    f"{extra * 1e6:.1f}",
+                ]
+            )
+        if phase == "changed" and not allowed:
+            await asyncio.to_thread(
+                player.api_ok, "PATCH", f"/matches/{toggled}/", {"spectators_allowed": True}
+            )
+    for task in readers:
+        task.cancel()
+    for ws in sockets:
+        await ws.close()
+    return rows
+
+
+def _daphne_pid(port: str) -> int:
+    import os
+
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    argv = handle.read().split(b"\0")
+            except OSError:
+                continue
+            if any(a.endswith(b"daphne") for a in argv) and port.encode() in argv:
+                return int(entry)
+    raise SystemExit(f"no daphne on port {port}")
+
+
+def _cpu_seconds(pid: int) -> float:
+    import os
+
+    with open(f"/proc/{pid}/stat") as handle:
+        fields_ = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields_[11]) + int(fields_[12])) / os.sysconf("SC_CLK_TCK")

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
 from django.conf import settings
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from games import packs, selectors
 from games.engine import GameState, get_rules
 from games.errors import BadRequest
 from games.live import snapshots, state_cache
-from games.models import MatchEvent, Seat, SeatKind
+from games.models import Match, MatchEvent, Seat, SeatKind
 from games.services.due import paused
 
 LIMIT = 100  # the most tables one list holds
@@ -143,10 +143,16 @@ class _Table:
 _FIELDS = [f.name for f in fields(_Table) if f.name != "seats"]
 
 
-def _read(game: str | None, now: float) -> list[dict[str, Any]]:
+def candidates_query(game: str | None) -> QuerySet[Match, tuple[Any, ...]]:
+    """The rows a read starts from: the watchable tables, most humans present first, then the newest
+    move, at most CANDIDATES."""
     present = Count("seats", filter=Q(seats__kind=SeatKind.HUMAN, seats__connections__gt=0))
     query = selectors.watchable_matches(game).annotate(present=present).order_by("-present", "-last_event_at")
-    tables = {row[0]: _Table(*row) for row in query.values_list(*_FIELDS)[:CANDIDATES]}
+    return query.values_list(*_FIELDS)[:CANDIDATES]
+
+
+def _read(game: str | None, now: float) -> list[dict[str, Any]]:
+    tables = {row[0]: _Table(*row) for row in candidates_query(game)}
     seats = Seat.objects.filter(match_id__in=list(tables)).order_by("match_id", "index")
     for match_id, kind, name, connections, away in seats.values_list(
         "match_id", "kind", "display_name", "connections", "away_since"
