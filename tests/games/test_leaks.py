@@ -473,16 +473,16 @@ async def test_a_private_tables_token_and_listing_reach_nobody_outside() -> None
 # --- the live list: only public running tables, and never a card ----------------------------------------
 
 
-def _live_world(rng: random.Random) -> tuple[list[int], list[int], list[str]]:
+def _live_world(rng: random.Random) -> tuple[dict[int, User], list[int], list[str]]:
     """A running table of every game (a human and AI seats, some moves played) and tables the live list
     must never show: private, practice, spectators off, a duplicate round's, a daily challenge's. The
-    public ids, the hidden ids and the private table's invitation token."""
+    public tables (with their human), the hidden ids and the private table's invitation token."""
     from challenges import days
     from challenges import services as challenges
     from games.live.presence import match_settings_update
     from games.services.matches import match_show_hands
 
-    public = []
+    public: dict[int, User] = {}
     for i, game in enumerate(GAMES):
         rules = get_rules(game)
         n = rules.players(rules.default_options())
@@ -493,7 +493,7 @@ def _live_world(rng: random.Random) -> tuple[list[int], list[int], list[str]]:
             seats=[SeatSpec(kind=SeatKind.HUMAN)] + [SeatSpec(kind=SeatKind.AI)] * (n - 1),
         )
         _random_moves(match.pk, human, rng, 8)
-        public.append(match.pk)
+        public[match.pk] = human
     anna, ben, carl = factories.user("anna"), factories.user("ben"), factories.user("carl")
     two = [SeatSpec(), SeatSpec()]
     private = match_create(game="schnapsen", creator=factories.actor(anna), seats=two, private=True)
@@ -547,8 +547,7 @@ async def test_the_live_list_shows_no_card_and_no_table_it_must_not(settings) ->
     sockets += [await socket(f"/ws/lobby/?live=all&game={game}") for game in GAMES]
     texts: list[str] = []
     for _ in range(3):  # moves while the sockets listen: the list changes, tick by tick
-        for match_id in public:
-            human = await sync_to_async(lambda m=match_id: Match.objects.get(pk=m).seats.get(index=0).user)()
+        for match_id, human in public.items():
             await sync_to_async(_random_moves)(match_id, human, rng, 3)
         for comm in sockets:
             texts += await _live_texts(comm, 0.3)

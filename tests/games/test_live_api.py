@@ -38,7 +38,8 @@ def test_anyone_reads_the_live_list(tables: dict[str, int]) -> None:
 def test_the_game_filter_and_the_limit(tables: dict[str, int]) -> None:
     client = APIClient()
     for game, match_id in tables.items():
-        assert [m["id"] for m in client.get(f"/api/matches/live/?game={game}").json()["matches"]] == [match_id]
+        listed = client.get(f"/api/matches/live/?game={game}").json()["matches"]
+        assert [m["id"] for m in listed] == [match_id]
     assert client.get("/api/matches/live/?game=preferans").json() == {"matches": []}
     assert len(client.get("/api/matches/live/?limit=1").json()["matches"]) == 1
     assert len(client.get(f"/api/matches/live/?limit={watchlist.LIMIT}&game=").json()["matches"]) == 2
