@@ -190,7 +190,7 @@ def _fill(count: int) -> dict[int, tuple[list[dict[str, Any]], int]]:
         Seat.objects.bulk_create(
             [
                 Seat(match=m, index=s.index, kind=s.kind, display_name=s.display_name,
-                     ai_version=s.ai_version, connections=1 if s.index == 0 and m.pk % 3 == 0 else 0)
+                     ai_version=s.ai_version, connections=1 if s.kind == SeatKind.HUMAN else 0)
                 for m, seats, _, _ in made
                 for s in seats
             ]

@@ -1,7 +1,8 @@
 """The live list: the running tables anyone may watch, liveliest first, each with its public score.
 
-Which tables: `games.selectors.watchable_matches`, and `watchable` again on every row; a paused table
-(its only human away from a table against AI) is left out too, since nothing happens at it. An entry
+Which tables: `games.selectors.watchable_matches`, and `watchable` again on every row; a table against
+AI whose only human has no connection open (paused, or not yet opened) is left out too, since nothing
+happens at it. An entry
 holds the table's id and game, its players (name, AI or not) and its score so far, read from the
 spectator's view `state.view(None)` (`public_score`): never a card, never a hidden fact.
 
@@ -24,7 +25,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet
@@ -35,7 +36,6 @@ from games.engine import GameState, get_rules
 from games.errors import BadRequest
 from games.live import snapshots, state_cache
 from games.models import Match, MatchEvent, Seat, SeatKind
-from games.services.due import paused
 
 LIMIT = 100  # the most tables one list holds
 TOP = 5  # the lobby's liveliest few
@@ -113,8 +113,6 @@ class _Seat:
 
     kind: str
     display_name: str
-    connections: int
-    away_since: dt.datetime | None
 
     @property
     def is_ai(self) -> bool:
@@ -154,18 +152,21 @@ def candidates_query(game: str | None) -> QuerySet[Match, tuple[Any, ...]]:
 def _read(game: str | None, now: float) -> list[dict[str, Any]]:
     tables = {row[0]: _Table(*row) for row in candidates_query(game)}
     seats = Seat.objects.filter(match_id__in=list(tables)).order_by("match_id", "index")
-    for match_id, kind, name, connections, away in seats.values_list(
-        "match_id", "kind", "display_name", "connections", "away_since"
-    ):
-        tables[match_id].seats.append(_Seat(kind, name, connections, away))
-    # (paused reads what a Seat has of `is_ai`, `connections` and `away_since`: a _Seat has them too)
-    shown = [t for t in tables.values() if selectors.watchable(t) and not paused(cast(list[Seat], t.seats))]
+    for match_id, kind, name in seats.values_list("match_id", "kind", "display_name"):
+        tables[match_id].seats.append(_Seat(kind, name))
+    shown = [t for t in tables.values() if selectors.watchable(t) and not _waiting(t)]
     order = {t.pk: (-t.present, -_pace(t, now), -t.pk) for t in shown}
     _forget_readings(now)
     shown.sort(key=lambda t: order[t.pk])
     listed = shown[:LIMIT]
     scores = _scores_of(listed)
     return [_entry(t, scores.get(t.pk)) for t in listed]
+
+
+def _waiting(table: _Table) -> bool:
+    """A table against AI whose only human has no connection open: nothing is played until they are
+    back (paused, games/services/due.py), or until they first open it."""
+    return table.present == 0 and sum(1 for s in table.seats if not s.is_ai) == 1
 
 
 def _entry(table: _Table, score: dict[str, Any] | None) -> dict[str, Any]:

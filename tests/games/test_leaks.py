@@ -479,6 +479,7 @@ def _live_world(rng: random.Random) -> tuple[dict[int, User], list[int], list[st
     public tables (with their human), the hidden ids and the private table's invitation token."""
     from challenges import days
     from challenges import services as challenges
+    from games.live import presence
     from games.live.presence import match_settings_update
     from games.services.matches import match_show_hands
 
@@ -492,6 +493,7 @@ def _live_world(rng: random.Random) -> tuple[dict[int, User], list[int], list[st
             creator=factories.actor(human),
             seats=[SeatSpec(kind=SeatKind.HUMAN)] + [SeatSpec(kind=SeatKind.AI)] * (n - 1),
         )
+        presence.seat_connected(match_id=match.pk, seat=0, socket=f"live{i}")  # at the table
         _random_moves(match.pk, human, rng, 8)
         public[match.pk] = human
     anna, ben, carl = factories.user("anna"), factories.user("ben"), factories.user("carl")

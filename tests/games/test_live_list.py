@@ -1,6 +1,6 @@
 """The live list (games/live/watchlist.py, games.selectors.watchable_matches): which running tables it
 shows (public ones at play; never an open, finished, private, embargoed, challenge, practice,
-spectator-less, idle or paused table), in which order, with which public score, and what a read
+spectator-less or idle table, nor one against AI whose only human is not at it), in which order, with which public score, and what a read
 costs (nothing on a move; the score per table and seq once; the list once per tick)."""
 
 from __future__ import annotations
@@ -33,11 +33,14 @@ from tests.test_helpers_play import play_to_end
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def against_ai(user: User, game: str = "preisjass", **kwargs: object) -> Match:
+def against_ai(user: User, game: str = "preisjass", *, at_table: bool = True, **kwargs: object) -> Match:
+    """A table of `user` against AI seats, with `user`'s socket open at it (`at_table`)."""
     rules = get_rules(game)
     n = rules.players(rules.default_options())
     seats = [SeatSpec(kind=SeatKind.HUMAN)] + [SeatSpec(kind=SeatKind.AI)] * (n - 1)
     match = match_create(game=game, creator=factories.actor(user), seats=seats, **kwargs)  # type: ignore[arg-type]
+    if at_table:
+        presence.seat_connected(match_id=match.pk, seat=0, socket=uuid.uuid4().hex)
     match.refresh_from_db()
     return match
 
@@ -122,11 +125,13 @@ def test_tables_nobody_may_find_or_watch_are_never_listed(settings) -> None:
     Match.objects.filter(pk=idle.pk).update(last_event_at=timezone.now() - dt.timedelta(seconds=301))
     hidden["idle"] = idle
     # paused: its only human away from a table against AI
-    away = against_ai(carl, "schnapsen")
+    away = against_ai(carl, "schnapsen", at_table=False)
     socket = uuid.uuid4().hex
     presence.seat_connected(match_id=away.pk, seat=0, socket=socket)
     presence.seat_disconnected(match_id=away.pk, seat=0, socket=socket)
     hidden["paused"] = away
+    # against AI, its human never at it yet: nothing is played
+    hidden["not yet opened"] = against_ai(anna, "preisjass", at_table=False)
 
     shown = listed()
     assert shown == [public.pk]
@@ -145,7 +150,8 @@ def test_tables_nobody_may_find_or_watch_are_never_listed(settings) -> None:
     ):
         assert not selectors.watchable(hidden[what]), what
     assert selectors.watchable(Match.objects.get(pk=public.pk))
-    assert set(selectors.watchable_matches().values_list("pk", flat=True)) == {public.pk, away.pk}
+    never = hidden["not yet opened"].pk
+    assert set(selectors.watchable_matches().values_list("pk", flat=True)) == {public.pk, away.pk, never}
 
 
 def test_the_liveliest_table_comes_first() -> None:
@@ -153,15 +159,14 @@ def test_the_liveliest_table_comes_first() -> None:
     quiet = against_ai(anna)
     busy = moves(against_ai(ben), ben, 12)
     assert busy.version > quiet.version
-    # nobody connected: more moves per minute since the start first
+    # one human at each: more moves per minute since the start first
     assert listed() == [busy.pk, quiet.pk]
-    # a human at the table with a connection open counts before the pace
-    presence.seat_connected(match_id=quiet.pk, seat=0, socket=uuid.uuid4().hex)
-    assert listed() == [quiet.pk, busy.pk]
+    # more humans at the table with a connection open count before the pace
     two = factories.two_player_match("schnapsen", ben, carl)
+    assert listed() == [busy.pk, quiet.pk, two.pk]  # nobody at it yet
     for seat in (0, 1):
         presence.seat_connected(match_id=two.pk, seat=seat, socket=uuid.uuid4().hex)
-    assert listed() == [two.pk, quiet.pk, busy.pk]
+    assert listed() == [two.pk, busy.pk, quiet.pk]
 
 
 def test_the_pace_counts_the_moves_of_the_last_minutes(monkeypatch) -> None:
