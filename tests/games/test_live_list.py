@@ -1,7 +1,8 @@
 """The live list (games/live/watchlist.py, games.selectors.watchable_matches): which running tables it
 shows (public ones at play; never an open, finished, private, embargoed, challenge, practice,
-spectator-less or idle table, nor one against AI whose only human is not at it), in which order, with which public score, and what a read
-costs (nothing on a move; the score per table and seq once; the list once per tick)."""
+spectator-less or idle table, nor one against AI whose only human is not at it), in which order,
+with which public score, and what a read costs (nothing on a move; the score per table and seq once;
+the list once per tick)."""
 
 from __future__ import annotations
 
