@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.utils import translation
 
 from games import packs
-from games.live import presence, snapshots, state_cache
+from games.live import presence, snapshots, state_cache, watchfeed, watchlist
 from tests import parallel
 
 
@@ -45,6 +45,8 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     # each); tests/challenges plays it.
     settings.CHALLENGE_PAR_RUNNER = "none"  # type: ignore[attr-defined]
     settings.TRICK_PAUSE = 0  # type: ignore[attr-defined]
+    # The live list is read afresh on every ask (its once-per-tick memo has a test of its own).
+    settings.LIVE_TICK = 0  # type: ignore[attr-defined]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # type: ignore[attr-defined]
     # No heartbeat thread, and the watchdog's jumps in time never count the test process dead (the
     # presence tests switch it on).
@@ -61,10 +63,13 @@ def _platform_settings(settings: pytest.FixtureRequest) -> Iterator[None]:
     presence.forget_registration()
     state_cache.clear()
     snapshots.clear()
+    watchlist.clear()
+    watchfeed.clear()
     cache.clear()  # throttle counters and cached pages start empty in every test
     yield
     state_cache.clear()
     snapshots.clear()
+    watchlist.clear()
 
 
 @pytest.fixture

@@ -339,6 +339,11 @@ CHAT_MESSAGES = int(os.environ.get("CHAT_MESSAGES", "8"))
 # Open sockets per seat (all web processes) and lobby sockets per actor (per web process).
 WS_SEAT_SOCKETS = int(os.environ.get("WS_SEAT_SOCKETS", "5"))
 WS_LOBBY_SOCKETS = int(os.environ.get("WS_LOBBY_SOCKETS", "10"))
+# The live list (/live/, GET /api/matches/live/, the lobby socket's "live" messages; docs/live-games.md):
+# each web process reads it at most once every LIVE_TICK seconds and pushes it to its lobby sockets
+# only when it changed; a running table without a move for LIVE_IDLE seconds is not listed.
+LIVE_TICK = float(os.environ.get("LIVE_TICK", "5"))
+LIVE_IDLE = float(os.environ.get("LIVE_IDLE", "300"))
 # Each web process tells the watchdog it is alive every PRESENCE_HEARTBEAT seconds; the sockets of
 # one silent for PRESENCE_EXPIRY (killed) stop counting, so their players count as away. The expiry
 # must leave room for a few missed beats (a system check insists on 3); 0 switches it off.

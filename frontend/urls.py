@@ -6,6 +6,7 @@ from frontend import preisjass, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_game, name="new-game"),
+    path("live/", views.live_games, name="live"),
     path(preisjass.QUICK_START.path, preisjass.quick_start, name=preisjass.QUICK_START.url_name),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("matches/<id:match_id>/", views.table, name="table"),

@@ -54,6 +54,16 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/new_game.html", page_context(request, game=game, rules_game=rules_game))
 
 
+@ensure_csrf_cookie
+def live_games(request: HttpRequest) -> HttpResponse:
+    """The running public tables to watch (games/live/watchlist.py), of one game with ?game=."""
+    game = request.GET.get("game", "")
+    if game and game not in packs.names():
+        raise Http404(f"no game {game!r}")  # as /new/ does: a stale link says so rather than show all
+    context = page_context(request, game=game, games=list(game_titles().items()))
+    return render(request, "frontend/live.html", context)
+
+
 def _invite_context(request: HttpRequest, match_id: int) -> dict[str, str]:
     """A private table's invitation: the token the visitor came with (?invite=, sent along when they
     take a seat) and, for its own seated players only, the link to share."""

@@ -5,10 +5,12 @@ table, its log or its seed (REST, websocket, pages, profile lists, admin) goes t
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as dt
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from games.engine import GameState, get_rules
 from games.errors import Embargoed, Forbidden, NotFound
@@ -29,6 +31,49 @@ def open_matches(limit: int = 50) -> QuerySet[Match]:
     free = Seat.objects.filter(match=OuterRef("pk"), kind=SeatKind.HUMAN, user__isnull=True, guest_token="")
     qs = Match.objects.filter(status=MatchStatus.OPEN, embargoed=False, private=False).filter(Exists(free))
     return _with_seats(qs.order_by("-created_at"))[:limit]
+
+
+def watchable_matches(game: str | None = None) -> QuerySet[Match]:
+    """The running tables anyone may find and watch (the live list, docs/live-games.md): public, not
+    practice, spectators allowed, with a move within `LIVE_IDLE` seconds, and never a table of a
+    shared-deal event (a duplicate round or a daily challenge), embargoed or not: listing one would
+    point outsiders at the deals its sister tables are still playing. `watchable` is the same rule
+    for one row."""
+    since = timezone.now() - dt.timedelta(seconds=settings.LIVE_IDLE)
+    qs = Match.objects.filter(
+        status=MatchStatus.RUNNING,
+        private=False,
+        embargoed=False,
+        deal_event="",
+        practice=False,
+        spectators_allowed=True,
+        last_event_at__gte=since,
+    )
+    return qs.filter(game=game) if game else qs
+
+
+class Listable(Protocol):
+    """What `watchable` reads of a table: a Match, or a row of its fields."""
+
+    status: str
+    private: bool
+    embargoed: bool
+    deal_event: str
+    practice: bool
+    spectators_allowed: bool
+
+
+def watchable(match: Listable) -> bool:
+    """Whether the live list may show this table: the rule of `watchable_matches` but the idle time,
+    checked again on every row the query returns, so a mistake in one of them lists nothing."""
+    return (
+        match.status == MatchStatus.RUNNING
+        and not match.private
+        and not match.embargoed
+        and not match.deal_event
+        and not match.practice
+        and match.spectators_allowed
+    )
 
 
 # GET /api/matches/mine/?status=...: which statuses each filter shows; history lists stop at the limit.

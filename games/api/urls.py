@@ -6,6 +6,7 @@ urlpatterns = [
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("matches/", views.MatchListView.as_view(), name="api-matches"),
     path("matches/mine/", views.MyMatchesView.as_view(), name="api-my-matches"),
+    path("matches/live/", views.LiveMatchesView.as_view(), name="api-live-matches"),
     path("matches/<id:match_id>/", views.MatchDetailView.as_view(), name="api-match"),
     path("matches/<id:match_id>/join/", views.JoinView.as_view(), name="api-join"),
     path("matches/<id:match_id>/view/", views.SeatView.as_view(), name="api-view"),

@@ -17,11 +17,13 @@ from games.api import serializers as s
 from games.api.throttles import ScopedThrottle
 from games.catalog.ai_strength import ai_choices, ai_strength
 from games.catalog.ai_words import choice_json
+from games.catalog.params import whole_number
 from games.catalog.titles import game_title
 from games.engine import get_rules
 from games.errors import BadRequest
 from games.identity.browser import with_origin
 from games.identity.names import check_player_name, cleaned, default_ai_names
+from games.live import watchlist
 from games.live.actors import Actor, actor_from_request
 from games.live.presence import match_leave, match_settings_update
 from games.models import Match
@@ -119,6 +121,32 @@ class MatchListView(WriteThrottled):
         match = selectors.match_get(match.pk)
         summary = with_invite(selectors.match_summary(match), match, request, actor_from_request(request))
         return Response(summary, status=201)
+
+
+class LiveMatchesView(APIView):
+    @extend_schema(
+        operation_id="matches_live",
+        summary="Running public tables to watch, liveliest first, with their players and score so far",
+        description=(
+            "Never a private, practice or spectator-less table, nor one of a duplicate round or a daily "
+            "challenge (docs/live-games.md). The same list, at most LIVE_TICK seconds old, as the lobby "
+            "socket's `live` messages."
+        ),
+        parameters=[
+            OpenApiParameter("game", str, enum=packs.names(), description="one game's tables only"),
+            OpenApiParameter("limit", int, description=f"1 to {watchlist.LIMIT} (the default) tables"),
+        ],
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="no such game, or a limit out of range"),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        game = watchlist.game_filter(request.query_params.get("game"))
+        limit = whole_number(request.query_params.get("limit"), name="limit")
+        if limit is not None and not 1 <= limit <= watchlist.LIMIT:
+            raise BadRequest(f"limit is a whole number from 1 to {watchlist.LIMIT}")
+        return Response({"matches": watchlist.live_list(game)[: limit or watchlist.LIMIT]})
 
 
 class MyMatchesView(APIView):

@@ -5,6 +5,7 @@ Messages (`t` is the type):
                     {"t": "error", "code": "...", "message": "...", "seq": n}
                     {"t": "pong"}   {"t": "lobby", "d": {"matches": [...]}}
                     the table talk's messages (games/live/talk.py; the chat app: "chat", "chat_history")
+                    {"t": "live", "d": {"matches": [...]}}   (lobby?live=top|all, games/live/watchfeed.py)
   client -> server  {"t": "act", "action": {...}, "seq": n, "command_id": "..."}
                     {"t": "resync"}   {"t": "ping"}   the table talk's kinds
 
@@ -25,6 +26,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -36,7 +38,7 @@ from games import selectors
 from games.errors import GameError, NotSeated
 from games.identity.browser import scope_origin
 from games.identity.sightings import sighting_record
-from games.live import presence, snapshots, socket_limits
+from games.live import presence, snapshots, socket_limits, watchfeed
 from games.live.actors import Actor, actor_from_request
 from games.live.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.live.talk import Talk, audience_of, speaker_key, talk_registered
@@ -366,9 +368,14 @@ class MatchConsumer(_Consumer):
 
 
 class LobbyConsumer(_Consumer):
+    """The open tables (`lobby`) on every change; with `?live=top` also the liveliest few running
+    tables, with `?live=all` (`&game=`) the whole live list instead of the open tables (`live`)."""
+
     metrics_kind = "lobby"
     _key = ""
     _counted = False
+    live_key: watchfeed.Key | None = None
+    live_sent = ""
 
     async def connect(self) -> None:
         # Every lobby socket reads the open tables on every change: their number per actor is capped.
@@ -379,10 +386,19 @@ class LobbyConsumer(_Consumer):
             await self._refuse("too_many_sockets", f"at most {limit} open lobby connections")
             return
         self._counted = True
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
-        await self.lobby_update({})
+        try:
+            query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+            self.live_key = watchfeed.key_of(query)
+        except GameError as exc:  # the socket stays a plain lobby socket, and says why
+            await self.send(text_data=json.dumps({"t": "error", "code": exc.code, "message": exc.message}))
+        if self.live_key is None or self.live_key[0] != "all":
+            await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+            await self.lobby_update({})
+        if self.live_key is not None:
+            await watchfeed.join(self)
 
     async def disconnect(self, code: int) -> None:
+        watchfeed.leave(self)
         if self._counted:
             self._counted = False
             socket_limits.lobby_sockets.leave(self._key)

@@ -27,8 +27,8 @@ MAX_PAGES = 80
 # A page from each kind the walk must have reached, or it did not walk the site.
 MUST_REACH = {
     "visitor": [r"^/$", r"^/new/", r"^/rules/\w+/$", r"^/leaderboard/\w+/$", r"^/leagues/$",
-                r"^/accounts/login/$", r"^/accounts/register/$"],
-    "player": [r"^/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
+                r"^/accounts/login/$", r"^/accounts/register/$", r"^/live/$"],
+    "player": [r"^/$", r"^/live/$", r"^/accounts/profile/$", r"^/matches/\d+/$", r"^/matches/\d+/replay/$",
                r"^/leagues/\d+/$", r"^/leaderboard/\w+/$", r"^/accounts/players/\w+/$",
                r"^/challenges/$", r"^/challenges/archive/$", r"^/challenges/\d+/$",
                r"^/challenges/\d+/deals/\d+/$", r"^/notifications/$", r"^/notifications/settings/$"],

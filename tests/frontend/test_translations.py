@@ -206,6 +206,8 @@ def pages(match_id: int) -> list[tuple[str, str, int]]:
         ("friends", reverse("friends"), 200),
         ("notifications", reverse("notifications"), 200),
         ("notification settings", reverse("notification-settings"), 200),
+        ("live games", reverse("live"), 200),
+        ("live games of one game", reverse("live") + "?game=schnapsen", 200),
         ("missing match", "/matches/999999/", 404),
         ("missing page", "/no/such/page/", 404),
     ]

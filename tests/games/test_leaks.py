@@ -9,6 +9,7 @@ is the engine's."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import datetime as dt
 import json
@@ -27,6 +28,7 @@ from games import ai as ai_registry
 from games import packs
 from games.engine import get_rules
 from games.live.presence import match_leave
+from games.live.watchlist import public_score
 from games.models import Match, MatchEvent, MatchStatus, SeatKind
 from games.services.matches import SeatSpec, match_act, match_create, match_join
 from games.services.watchdog import watchdog_tick
@@ -614,3 +616,108 @@ async def test_a_turn_based_table_shows_no_card_through_its_clock_choice_or_turn
     _texts_without_cards(views, texts)
     assert await _verify(match.pk, watchers) >= len(watchers) * HUMAN_MOVES
     await _close(watchers)
+
+
+# --- the live list: only public running tables, and never a card ----------------------------------------
+
+
+def _live_world(rng: random.Random) -> tuple[dict[int, User], list[int], list[str]]:
+    """A running table of every game (a human and AI seats, some moves played) and tables the live list
+    must never show: private, practice, spectators off, a duplicate round's, a daily challenge's. The
+    public tables (with their human), the hidden ids and the private table's invitation token."""
+    from challenges import days
+    from challenges import services as challenges
+    from games.live import presence
+    from games.live.presence import match_settings_update
+    from games.services.matches import match_show_hands
+
+    public: dict[int, User] = {}
+    for i, game in enumerate(GAMES):
+        rules = get_rules(game)
+        n = rules.players(rules.default_options())
+        human = factories.user(f"live{i}")
+        match = match_create(
+            game=game,
+            creator=factories.actor(human),
+            seats=[SeatSpec(kind=SeatKind.HUMAN)] + [SeatSpec(kind=SeatKind.AI)] * (n - 1),
+        )
+        presence.seat_connected(match_id=match.pk, seat=0, socket=f"live{i}")  # at the table
+        _random_moves(match.pk, human, rng, 8)
+        public[match.pk] = human
+    anna, ben, carl = factories.user("anna"), factories.user("ben"), factories.user("carl")
+    two = [SeatSpec(), SeatSpec()]
+    private = match_create(game="schnapsen", creator=factories.actor(anna), seats=two, private=True)
+    match_join(match_id=private.pk, actor=factories.actor(ben), invite=private.invite_token)
+    practice = match_create(
+        game="schnapsen", creator=factories.actor(carl), seats=[SeatSpec(), SeatSpec(kind=SeatKind.AI)]
+    )
+    match_show_hands(match_id=practice.pk, actor=factories.actor(carl))
+    closed = factories.two_player_match("schnapsen", carl, anna)
+    match_settings_update(match_id=closed.pk, actor=factories.actor(carl), spectators_allowed=False)
+    league = make_league(anna, game="schnapsen")
+    join(league, ben)
+    round_ = leagues.duplicate_round_open(league_id=league.pk, user=anna, tables=[[anna], [ben]])
+    duplicate = list(LeagueMatch.objects.filter(round=round_).values_list("match_id", flat=True))
+    challenge = challenges.challenge_open(game="schnapsen", day=days.today())
+    entry = challenges.challenge_enter(challenge_id=challenge.pk, user=carl)
+    hidden = [private.pk, practice.pk, closed.pk, *duplicate, entry.match_id]
+    return public, hidden, [private.invite_token]
+
+
+def _random_moves(match_id: int, human: User, rng: random.Random, count: int) -> None:
+    """Random legal moves of the human seat 0 (the AI seats answer inline)."""
+    for _ in range(count):
+        match = Match.objects.get(pk=match_id)
+        state = load_state(match)
+        if match.status != MatchStatus.RUNNING or state.to_move != 0:
+            return
+        action = {k: v for k, v in rng.choice(state.legal_actions()).items() if k != "seat"}
+        match_act(match_id=match_id, actor=factories.actor(human), action=action, expected_seq=match.version)
+
+
+async def _live_texts(comm: WebsocketCommunicator, seconds: float) -> list[str]:
+    """Every message text the socket gets for `seconds` (looking, never timing out the consumer)."""
+    loop = asyncio.get_running_loop()
+    deadline, texts = loop.time() + seconds, []
+    while (left := deadline - loop.time()) > 0:
+        if not await comm.receive_nothing(timeout=min(left, 0.1), interval=0.02):
+            texts.append(await comm.receive_from(timeout=5))
+    return texts
+
+
+async def test_the_live_list_shows_no_card_and_no_table_it_must_not(settings) -> None:
+    settings.LIVE_TICK = 0.2
+    settings.CHALLENGE_PAR_RUNNER = "none"
+    rng = random.Random("live")
+    public, hidden, tokens = await sync_to_async(_live_world)(rng)
+    zoe = await sync_to_async(factories.user)("zoe")
+    sockets = [
+        await socket(f"/ws/lobby/?live={mode}", user) for mode in ("top", "all") for user in (zoe, None)
+    ]
+    sockets += [await socket(f"/ws/lobby/?live=all&game={game}") for game in GAMES]
+    texts: list[str] = []
+    for _ in range(3):  # moves while the sockets listen: the list changes, tick by tick
+        for match_id, human in public.items():
+            await sync_to_async(_random_moves)(match_id, human, rng, 3)
+        for comm in sockets:
+            texts += await _live_texts(comm, 0.3)
+        for user in (zoe, None):
+            client = await sync_to_async(_client)(user)
+            for query in ["", *(f"?game={g}" for g in GAMES)]:
+                response = await sync_to_async(client.get)(f"/api/matches/live/{query}")
+                assert response.status_code == 200
+                texts.append(response.content.decode())
+    for comm in sockets:
+        await comm.disconnect()
+    views = {m: await sync_to_async(EngineViews)(m) for m in public}
+    lists = [json.loads(text) for text in texts]
+    entries = [e for body in lists if body.get("t") != "lobby" for e in body.get("d", body)["matches"]]
+    assert {e["id"] for e in entries} == set(public), "every running public table was listed"
+    for text in texts:
+        assert not any(token in text for token in tokens)
+    for entry in entries:
+        assert entry["id"] not in hidden
+        view = views[entry["id"]]
+        assert not view.cards_in(entry), f"cards in the live list: {view.cards_in(entry)}"
+        # the score is the spectator's view at one of the table's seqs, nothing else
+        assert entry["score"] in [public_score(seen[None]) for seen in view.views.values()], entry

@@ -1,10 +1,12 @@
-// Home: the games, my running matches, the open tables of others (live from ws/lobby/).
+// Home: the games, my running matches, the open tables of others and the liveliest tables to watch
+// (live from ws/lobby/?live=top).
 import { get, post } from "./api.js";
 import { loadGames } from "./games.js";
 import { el } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { t, tf, tn } from "./i18n.js";
 import { lobbyFeed } from "./live.js";
+import { liveLine, showTables } from "./livelist.js";
 import { gamePicture } from "./pictures.js";
 import { gameTitle } from "./titles.js";
 import { timeLeftUntil } from "./turnclock.js";
@@ -16,6 +18,7 @@ const lists = {
   mine: root.querySelector("[data-role=mine]"),
   open: root.querySelector("[data-role=open]"),
   history: root.querySelector("[data-role=history]"),
+  live: root.querySelector("[data-role=live]"),
 };
 const message = root.querySelector("[data-role=message]");
 let mine = [];
@@ -166,17 +169,29 @@ function showOpen(matches) {
   );
 }
 
+function showLive(matches) {
+  showTables(lists.live, matches, liveLine, t("No table is being played right now."));
+}
+
 setInterval(() => showTurns(mine), 60000); // the time left counts down
 
 showGames().catch(() => lists.games.replaceChildren(el("li", {}, t("Could not load the games."))));
 showHistory();
+let livePushed = false; // the socket's list is newer than the REST answer
+get("/api/matches/live/?limit=5")
+  .then((body) => livePushed || showLive(body.matches || []))
+  .catch(() => livePushed || showLive([]));
 showMine().then(async () => {
   try {
     showOpen((await get("/api/matches/")).matches || []);
   } catch {
     showOpen([]);
   }
+  const onLive = (matches) => {
+    livePushed = true;
+    showLive(matches);
+  };
   lobbyFeed((matches) => {
     showMine().then(() => showOpen(matches));
-  });
+  }, { live: "top", onLive });
 });

@@ -165,31 +165,50 @@ export class MatchLive {
   }
 }
 
-/** The lobby feed (ws/lobby/): calls onMatches(list) on connect and on every change. */
-export function lobbyFeed(onMatches) {
+/**
+ * The lobby feed (ws/lobby/): calls onMatches(list) with the open tables on connect and on every change.
+ * With `live` ("top": the liveliest few beside the open tables; "all": the whole live list, of `game`
+ * when given, instead of them) onLive(list) gets the live list on connect and whenever it changed;
+ * onStatus("live" | "offline") follows the connection. Returns {close()}.
+ */
+export function lobbyFeed(onMatches, { live = "", game = "", onLive = null, onStatus = null } = {}) {
+  const query = live ? `?live=${encodeURIComponent(live)}${game ? `&game=${encodeURIComponent(game)}` : ""}` : "";
   let retry = 0;
+  let ws = null;
+  let closed = false;
   const connect = () => {
-    let ws;
+    if (closed) return;
     try {
-      ws = new WebSocket(wsUrl("/ws/lobby/"));
+      ws = new WebSocket(wsUrl(`/ws/lobby/${query}`));
     } catch {
       return;
     }
     ws.onopen = () => {
       retry = 0;
+      if (onStatus) onStatus("live");
     };
     ws.onmessage = (msg) => {
       try {
         const data = JSON.parse(msg.data);
-        if (data.t === "lobby") onMatches(data.d.matches || []);
+        if (data.t === "lobby" && onMatches) onMatches(data.d.matches || []);
+        else if (data.t === "live" && onLive) onLive(data.d.matches || []);
       } catch {
         /* ignore malformed */
       }
     };
     ws.onclose = () => {
+      ws = null;
+      if (closed) return;
+      if (onStatus) onStatus("offline");
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 1000 * 2 ** retry);
     };
   };
   connect();
+  return {
+    close() {
+      closed = true;
+      if (ws) ws.close();
+    },
+  };
 }

@@ -11,6 +11,7 @@
 //   trumpCardLabel()                     -> string the caption of the card turned up for trump
 //   seatFacts(view, seat)                -> Node   extra facts on a seat's name plate, or null
 //   chartAxis()                          -> {title, xLabel} of the score chart (deals or games)
+//   liveStanding(score)                  -> string where a match of the live list stands ("Deal 4")
 // and these, which have no neutral version (the caller checks for them):
 //   sheet(view, names, style)            -> Node   the score sheet under the table
 //   felt(model)                          -> Node   extra things on the felt (stock, talon, pot, ...)

@@ -2,7 +2,7 @@
 // (and for a name no module claims, so a sixth game still gets a plain table). Every game module is
 // laid over this one in index.js; the optional hooks listed there have no neutral version.
 
-import { t } from "../i18n.js";
+import { t, tf } from "../i18n.js";
 
 export const name = "";
 
@@ -49,4 +49,11 @@ export function seatFacts() {
 /** The score chart's title and x axis: one point per deal. */
 export function chartAxis() {
   return { title: t("Score after each deal"), xLabel: t("Deal") };
+}
+
+/** Where a match of the live list stands, from its public score (games/live/watchlist.py: {scores,
+ * deal, deals, ...}): "Deal 4", "Deal 3 of 12"; "" before the first deal. */
+export function liveStanding(score) {
+  if (!score || !score.deal) return "";
+  return score.deals ? tf("Deal %(n)s of %(total)s", { n: score.deal, total: score.deals }) : tf("Deal %(n)s", { n: score.deal });
 }

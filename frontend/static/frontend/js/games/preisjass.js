@@ -42,6 +42,11 @@ export function chartAxis() {
   return { title: t("Score after each game"), xLabel: t("Game") };
 }
 
+/** The live list's line of a run: "Game 3 of 12" (its games are the deals). */
+export function liveStanding(score) {
+  return score && score.deal ? tf("Game %(n)s of %(total)s", { n: score.deal, total: score.deals || 12 }) : "";
+}
+
 function gameRow(row, style) {
   const trumpCell = el("td", { class: "trump-cell" });
   if (row.bodentrumpf) {

@@ -7,4 +7,4 @@ export { actionLabel, bummerlWinner, trickPoints } from "./schnapsen/labels.js";
 export { actionsPanel } from "./schnapsen/panel.js";
 export { felt } from "./schnapsen/felt.js";
 export { finalSummary, rowResult, sheet } from "./schnapsen/sheet.js";
-export { blurb, contractLine, picture, sheetTitle } from "./schnapsen/words.js";
+export { blurb, contractLine, liveStanding, picture, sheetTitle } from "./schnapsen/words.js";
