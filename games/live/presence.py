@@ -41,6 +41,7 @@ def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
             )
             SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
             due_set(match_id=match_id)  # back: the away and abandon clocks it started stop
+            _tell_if_flipped(match_id, seat, present=True)
     except BaseException:
         _open.discard(socket)
         raise
@@ -60,6 +61,24 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
             away_since=Case(When(connections=1, then=Value(at or timezone.now())), default=F("away_since")),
         )
         due_set(match_id=match_id)
+        _tell_if_flipped(match_id, seat, present=False)
+
+
+def _tell_if_flipped(match_id: int, seat: int, *, present: bool) -> None:
+    """In the transaction that counted a socket on or off: when that made the seat present (its first
+    socket) or away (its last one gone) at a running real-time table, the other players' tables show it
+    after the commit (a refresh: the seat's away mark is in the summary, not in the event stream).
+    Sockets coming and going beside another of the same seat change nothing and tell nobody."""
+    connections = (
+        Seat.objects.filter(match_id=match_id, index=seat).values_list("connections", flat=True).first()
+    )
+    if connections != (1 if present else 0):
+        return
+    row = Match.objects.filter(pk=match_id).values_list("version", "status", "turn_based").first()
+    if row is None or row[1] != MatchStatus.RUNNING or row[2]:
+        return
+    version, status = row[0], row[1]
+    transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, status))
 
 
 # --- web processes: who holds the sockets counted above --------------------------------------------
