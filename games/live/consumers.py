@@ -4,6 +4,7 @@ Messages (`t` is the type):
   server -> client  {"t": "state", "seq": n, "d": <seat payload>}   on connect and after every change
                     {"t": "error", "code": "...", "message": "...", "seq": n}
                     {"t": "pong"}   {"t": "lobby", "d": {"matches": [...]}}
+                    {"t": "presence", "seat": s, "away": bool}   a seat went away or came back
                     the table talk's messages (games/live/talk.py; the chat app: "chat", "chat_history")
                     {"t": "live", "d": {"matches": [...]}}   (lobby?live=top|all, games/live/watchfeed.py)
   client -> server  {"t": "act", "action": {...}, "seq": n, "command_id": "..."}
@@ -310,6 +311,11 @@ class MatchConsumer(_Consumer):
                 await self._send_text(snapshot.seq, snapshot.message(self.seat, self.opener))
         except GameError as exc:
             await self._refused(exc)
+
+    async def match_presence(self, event: dict[str, Any]) -> None:
+        """A seat came back or went away: told as it is, to a socket that has had a state to mark."""
+        if self.sent_seq >= 0:
+            await self._send("presence", seat=int(event["seat"]), away=bool(event["away"]))
 
     async def _send_fresh_state(self) -> None:
         was_seated = self.seat is not None

@@ -154,6 +154,11 @@ def broadcast_refresh(match_id: int, version: int, status: str) -> None:
     broadcast(match_id, {"type": "match.update", "seq": version, "status": status, "refresh": True})
 
 
+def broadcast_presence(match_id: int, seat: int, away: bool) -> None:
+    """A seat of a running real-time table became away, or came back: its mark on every page."""
+    broadcast(match_id, {"type": "match.presence", "seat": seat, "away": away})
+
+
 def after_abandon(match_id: int, version: int) -> None:
     """After the commit that ended a match as abandoned: its sockets read it afresh, its listeners
     (the leagues: the round's release) hear of it."""

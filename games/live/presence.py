@@ -36,12 +36,13 @@ def seat_connected(*, match_id: int, seat: int, socket: str) -> None:
     _open.add(socket)  # before the row exists: the heartbeat's reconciliation must never see it alone
     try:
         with transaction.atomic():
-            Seat.objects.filter(match_id=match_id, index=seat).update(
-                connections=F("connections") + 1, away_since=None, autoplay=False, left=False
-            )
+            seats = Seat.objects.filter(match_id=match_id, index=seat)
+            was = seats.values_list("connections", "away_since").first()
+            seats.update(connections=F("connections") + 1, away_since=None, autoplay=False, left=False)
             SeatSocket.objects.create(key=socket, match_id=match_id, seat_index=seat, process=process_id())
             due_set(match_id=match_id)  # back: the away and abandon clocks it started stop
-            _tell_if_flipped(match_id, seat, present=True)
+            if was is not None and was[0] == 0 and was[1] is not None:  # it was away: back now
+                _tell_if_flipped(match_id, seat, away=False)
     except BaseException:
         _open.discard(socket)
         raise
@@ -61,24 +62,19 @@ def seat_disconnected(*, match_id: int, seat: int, socket: str, at: dt.datetime 
             away_since=Case(When(connections=1, then=Value(at or timezone.now())), default=F("away_since")),
         )
         due_set(match_id=match_id)
-        _tell_if_flipped(match_id, seat, present=False)
+        if not Seat.objects.filter(match_id=match_id, index=seat, connections__gt=0).exists():
+            _tell_if_flipped(match_id, seat, away=True)
 
 
-def _tell_if_flipped(match_id: int, seat: int, *, present: bool) -> None:
-    """In the transaction that counted a socket on or off: when that made the seat present (its first
-    socket) or away (its last one gone) at a running real-time table, the other players' tables show it
-    after the commit (a refresh: the seat's away mark is in the summary, not in the event stream).
-    Sockets coming and going beside another of the same seat change nothing and tell nobody."""
-    connections = (
-        Seat.objects.filter(match_id=match_id, index=seat).values_list("connections", flat=True).first()
-    )
-    if connections != (1 if present else 0):
+def _tell_if_flipped(match_id: int, seat: int, *, away: bool) -> None:
+    """In the transaction that counted a socket on or off: when that made an away seat present again
+    (its first socket back) or a present one away (its last socket gone) at a running real-time table,
+    every socket of the table is told after the commit (a seat's away mark is in the summary, not in
+    the event stream, so no move brings it). Another socket beside one of the same seat tells nobody."""
+    row = Match.objects.filter(pk=match_id).values_list("status", "turn_based").first()
+    if row is None or row[0] != MatchStatus.RUNNING or row[1]:
         return
-    row = Match.objects.filter(pk=match_id).values_list("version", "status", "turn_based").first()
-    if row is None or row[1] != MatchStatus.RUNNING or row[2]:
-        return
-    version, status = row[0], row[1]
-    transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, status))
+    transaction.on_commit(lambda: dispatch.broadcast_presence(match_id, seat, away))
 
 
 # --- web processes: who holds the sockets counted above --------------------------------------------

@@ -9,13 +9,15 @@ const CHAT_CODES = new Set(["text_too_long", "empty_text", "unknown_phrase", "ph
 const CHAT_ANSWER_MS = 3000;
 
 export class MatchLive {
-  constructor(matchId, { onState, onError, onStatus, onChat }) {
+  constructor(matchId, { onState, onError, onStatus, onChat, onPresence }) {
     this.matchId = matchId;
     this.onState = onState;
     this.onError = onError;
     this.onStatus = onStatus || (() => {});
     // The table chat: its messages ("chat", "chat_history") and its refusals, as {t: "error", ...}.
     this.onChat = onChat || null;
+    // A seat went away or came back (its mark only: no move brings it).
+    this.onPresence = onPresence || null;
     this.chatSentAt = 0;
     this.ws = null;
     this.seq = -1;
@@ -76,6 +78,7 @@ export class MatchLive {
       }
       this.lastReceived = { t: data.t, seq: data.seq, code: data.code, at: Date.now() };
       if (data.t === "state") this.deliver(data.d);
+      else if (data.t === "presence" && this.onPresence) this.onPresence(data.seat, data.away);
       else if ((data.t === "chat" || data.t === "chat_history") && this.onChat) {
         if (data.mine) this.chatSentAt = 0; // my message arrived: a later "throttled" is not its
         this.onChat(data);

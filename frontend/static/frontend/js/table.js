@@ -163,10 +163,20 @@ ui.sheetBox.addEventListener("toggle", () => localStorage.setItem("kt.sheetOpen"
 if (localStorage.getItem("kt.sheetOpen") === "1") ui.sheetBox.open = true;
 
 window.kartentisch = { app, get live() { return app.live; } }; // for debugging in the console
+// A seat went away or came back: its mark on the felt, on the state shown and on those still queued.
+function onPresence(seat, away) {
+  for (const payload of [app.shown, ...app.queue]) {
+    const s = payload && payload.match.seats.find((x) => x.index === seat);
+    if (s) s.away = away;
+  }
+  if (app.shown && !app.overlay) drawFelt(app.shown);
+}
+
 app.live = new MatchLive(matchId, {
   onState,
   onError,
   onChat,
+  onPresence,
   onStatus: (s) => {
     ui.status.textContent = s === "live" ? t("connected") : t("reconnecting...");
     ui.status.dataset.state = s;
