@@ -1,9 +1,10 @@
 """Play with people, end to end (issue 31's story) in three browsers: Alma (German, phone) and Bert
-(English, desktop) become friends, the bell telling Bert of the request and of the invitation; Alma opens a private table and
-invites Bert from her friends list; the invitation carries the table's link and Bert takes the seat
-with it; they chat, each reading the other's quick phrase in their own language. Carla (Russian,
-phone) never finds the private table on the live list; when the two friends play a public table,
-she finds it there and watches it: the names, never a hand. Screenshots go to artifacts/people/."""
+(English, desktop) become friends, the bell telling Bert of the request and of the invitation; Alma
+opens a private table and invites Bert from her friends list; the invitation carries the table's link
+and Bert takes the seat with it; they chat, each reading the other's quick phrase in their own
+language. Carla (Russian, phone) never finds the private table on the live list; when the two friends
+play a public table, she finds it there and watches it: the names, never a hand. Screenshots go to
+artifacts/people/."""
 
 from __future__ import annotations
 
