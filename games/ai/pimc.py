@@ -11,10 +11,9 @@ always results as long as one exists.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 
-def feasible(counts: Sequence[int], room: Sequence[int]) -> bool:
+def feasible(counts: list[int], room: list[int]) -> bool:
     """Hall's condition: the cards of every constraint mask fit into the seats that mask allows.
 
     `counts[m]` is the number of cards with seat mask `m`, `room[i]` the free places of seat `i`.
@@ -35,9 +34,7 @@ def feasible(counts: Sequence[int], room: Sequence[int]) -> bool:
     return counts[0] == 0
 
 
-def sample_deal(
-    cards: Sequence[int], masks: Sequence[int], room: Sequence[int], rng: random.Random
-) -> list[list[int]]:
+def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random.Random) -> list[list[int]]:
     """Give each of the cards (card i may go to the seats in `masks[i]`) to one of `len(room)` seats,
     seat i taking exactly `room[i]` cards. Raises ValueError when no such deal exists."""
     k = len(room)

@@ -16,8 +16,7 @@ import random
 
 from games.ai.analysis.base import JSON, Thresholds, Values
 from games.ai.observation.schnapsen import observe
-from games.ai.schnapsen_search.player import _LeafSolver
-from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
+from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action, from_engine
 from games.ai.schnapsen_search.worlds import sample_world
 from games.ai.search.alphabeta import Table, search
@@ -63,7 +62,7 @@ class SchnapsenAnalyser:
         exact = obs.strict
         for _ in range(WORLDS):
             world = sample_world(obs, rng)
-            game = _LeafSolver(seat, budget)
+            game = LeafSolver(seat, budget)
             depth = EXACT_DEPTH if world.strict else OPEN_DEPTH
             table: Table = {}
             try:

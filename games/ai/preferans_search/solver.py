@@ -20,13 +20,15 @@ below is the same game for the shared toolkit (games.ai.search), which the tests
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from games.ai.preferans_search.state import GAME, MISERE, RASPASY, SUIT_MASK, Deal, bits
+from games.ai.search.alphabeta import SearchGame
 from games.ai.search.budget import Budget
 
 _REPS: dict[int, tuple[int, ...]] = {}
 #: high-card strength of a suit's byte: J 1, Q 2, K 3, A 4
-_HONOURS = [sum(max(0, r - 3) for r in range(8) if m >> r & 1) for m in range(256)]
+_HONOURS: Final = tuple(sum(max(0, r - 3) for r in range(8) if m >> r & 1) for m in range(256))
 #: misère/raspasy danger of one suit, by (others' byte << 8 | mine)
 _DUCK: dict[int, float] = {}
 
@@ -203,7 +205,7 @@ class Solver:
                 return self.estimate(hands, turn)
             key = (hands[0], hands[1], hands[2], turn, min(done, 2) if self.raspasy else 0)
             entry = self.table.get(key)
-            low, high = entry if entry is not None else (0, left)
+            low, high = entry if entry is not None else (0.0, float(left))
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -213,7 +215,7 @@ class Solver:
             if high < beta:
                 beta = high
         maximizing = self.maximizers >> turn & 1
-        best: float = -1 if maximizing else 99
+        best: float = -1.0 if maximizing else 99.0
         a, b = alpha, beta
         for card in self._order(hands, turn, trick, done):
             bit = 1 << card
@@ -245,7 +247,7 @@ class Solver:
                     if a >= b:
                         break
         if key is not None:
-            low, high = self.table.get(key, (0, left))
+            low, high = self.table.get(key, (0.0, float(left)))
             if best <= alpha:
                 high = min(high, best)
             elif best >= beta:
@@ -353,7 +355,7 @@ def last_winner(deal: Deal, card: int) -> int:
     return deal.trick_winner([*deal.trick, (deal.turn, card)])
 
 
-class PreferansGame:
+class PreferansGame(SearchGame[Deal]):
     """The same game as a `SearchGame` of the shared toolkit (plain, no folding): the value is the
     target side's total tricks at the end of the deal."""
 

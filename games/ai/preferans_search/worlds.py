@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferans_search.state import (
@@ -33,7 +34,7 @@ from games.ai.search.sampling import sample_places
 
 JSON = dict
 
-ALL_CARDS = (1 << 32) - 1
+ALL_CARDS: Final = (1 << 32) - 1
 
 
 @dataclass

@@ -7,13 +7,14 @@ tricks, `evaluate` estimates the rest from the hands' strength."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search.state import BETTLER, INDEX, SUIT_MASK, TRUMP, Deal, bits
-from games.ai.search.alphabeta import Table, search
+from games.ai.search.alphabeta import SearchGame, Table, search
 from games.ai.search.budget import Budget
 
-EXACT_DEPTH = 64  # deeper than any deal: a search to this depth is exact
+EXACT_DEPTH: Final = 64  # deeper than any deal: a search to this depth is exact
 
 
 def side_value(deal: Deal, scores: list[int] | list[float], me: int) -> float:
@@ -23,14 +24,18 @@ def side_value(deal: Deal, scores: list[int] | list[float], me: int) -> float:
     return float(sum(scores) - scores[declarer])
 
 
-class PreferanzenGame:
-    """The search adapter for seat `me` (its side maximises)."""
+class PreferanzenGame(SearchGame[Deal]):
+    """The search adapter for seat `me` (its side maximises). `fold=False` tries every legal card in
+    card order (no folding of touching cards, no ordering: the tests' plain reference)."""
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, fold: bool = True) -> None:
         self.me = me
+        self.fold = fold
 
     def moves(self, state: Deal) -> list[int]:
         legal = state.legal_mask()
+        if not self.fold:
+            return bits(legal)
         live = state.hands[0] | state.hands[1] | state.hands[2]
         for card in state.trick:
             live |= 1 << card

@@ -10,21 +10,25 @@ austrian.py and vienna.py settle); tests/ai/test_preferanzen_search_state.py che
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from games.ai.search.masks import bits
 
-N = 3
-SUITS = "CSDH"
-RANKS = "789TJQKA"
-NAMES = tuple(RANKS[i % 8] + SUITS[i // 8] for i in range(32))
-INDEX = {name: i for i, name in enumerate(NAMES)}
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
-ALL_CARDS = (1 << 32) - 1
-ACES = sum(1 << (8 * s + 7) for s in range(4))
+N: Final = 3
+SUITS: Final = "CSDH"
+RANKS: Final = "789TJQKA"
+NAMES: Final = tuple(RANKS[i % 8] + SUITS[i // 8] for i in range(32))
+INDEX: Final = {name: i for i, name in enumerate(NAMES)}
+SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
+ALL_CARDS: Final = (1 << 32) - 1
+ACES: Final = sum(1 << (8 * s + 7) for s in range(4))
 
-TRUMP, BETTLER, SANS_ATOUT, DURCHMARSCH = "trump", "bettler", "sans_atout", "durchmarsch"
+TRUMP: Final = "trump"
+BETTLER: Final = "bettler"
+SANS_ATOUT: Final = "sans_atout"
+DURCHMARSCH: Final = "durchmarsch"
 #: Austrian fixed-value games (the declarer wins or loses the value, each other seat half of it)
-FIXED_VALUE = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
+FIXED_VALUE: Final = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
 
 
 def mask_of(cards: list[str] | tuple[str, ...]) -> int:
@@ -157,11 +161,19 @@ class Deal:
         "winner_seat",
     )
 
-    def __init__(self, terms: Terms, hands: list[int], playing: list[int], turn: int) -> None:
+    def __init__(
+        self,
+        terms: Terms,
+        hands: list[int],
+        playing: list[int],
+        turn: int,
+        order: tuple[int, int, int] | None = None,
+    ) -> None:
         self.terms = terms
         self.hands = hands
-        #: the next seat to play after each seat (seats not playing are skipped)
-        self.order = _order(playing)
+        #: the next seat to play after each seat (seats not playing are skipped); `order` gives it
+        #: ready made (a copy), else it follows from `playing`
+        self.order = _order(playing) if order is None else order
         self.turn = turn
         self.trick: tuple[int, ...] = ()
         self.trick_seats: tuple[int, ...] = ()
@@ -177,11 +189,7 @@ class Deal:
         return [s for s in range(N) if self.order[s] >= 0]
 
     def copy(self) -> Deal:
-        new = Deal.__new__(Deal)
-        new.terms = self.terms
-        new.hands = self.hands[:]
-        new.order = self.order
-        new.turn = self.turn
+        new = Deal(self.terms, self.hands[:], [], self.turn, self.order)
         new.trick = self.trick
         new.trick_seats = self.trick_seats
         new.winner_card = self.winner_card

@@ -14,7 +14,7 @@ talon of a hand game), sampled under what the view reveals:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search.state import (
@@ -33,7 +33,7 @@ from games.ai.preferanzen_search.state import (
 from games.ai.search.sampling import sample_places
 
 JSON = dict[str, Any]
-PILE = 2  # the place index of the hidden pile (places 0 and 1 are the other seats, in seat order)
+PILE: Final = 2  # the place index of the hidden pile (places 0 and 1 are the other seats, in seat order)
 
 
 def others(me: int) -> tuple[int, int]:

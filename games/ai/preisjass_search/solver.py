@@ -9,21 +9,17 @@ Before the end is in reach a deal is played out (`playout`) by a fast policy: `g
 (take a trick with a card nobody behind can beat when it pays, else give away little), `anton` is
 Anton's own rule over what a seat can see (its hand, the cards out, the hand sizes, the voids shown and
 the Bodentrumpf), the same choice as games.ai.anton_preisjass in a fraction of the time.
+
+A policy is a `Rule`, called as `rule(hands, seat, trick, trump, voids)`: compiled, a native class whose
+calls the search makes directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import math
+from typing import Final
 
-from games.ai.anton_preisjass import (
-    FOLLOW_SHARE,
-    GIVE_AWAY,
-    HORIZON,
-    KEEP_SCALE,
-    TRUMP_IN_WEIGHT,
-    VOID_TRUMP_IN_WEIGHT,
-)
+from games.ai import anton_preisjass
 from games.ai.preisjass_search.state import (
     CARD_POINTS,
     LAST_TRICK_BONUS,
@@ -34,16 +30,35 @@ from games.ai.preisjass_search.state import (
     UNTER,
     Deal,
     bits,
+    cards_in,
     legal_mask,
     trick_points,
     winner_index,
 )
 from games.ai.search.budget import Budget
 
-Policy = Callable[[list[int], int, tuple[int, ...], int, list[int]], int]
+# Anton's weights (games.ai.anton_preisjass), fixed here so that compiled code reads them directly
+TRUMP_IN_WEIGHT: Final[float] = anton_preisjass.TRUMP_IN_WEIGHT
+VOID_TRUMP_IN_WEIGHT: Final[float] = anton_preisjass.VOID_TRUMP_IN_WEIGHT
+FOLLOW_SHARE: Final[float] = anton_preisjass.FOLLOW_SHARE
+GIVE_AWAY: Final[float] = anton_preisjass.GIVE_AWAY
+HORIZON: Final[float] = anton_preisjass.HORIZON
+KEEP_SCALE: Final[float] = anton_preisjass.KEEP_SCALE
+
+
+class Rule:
+    """A seat's rule in a playout: the card `seat` plays, seeing `hands` (as the rule may: Anton's
+    sees only its own), on `trick` with `trump`, where `voids[s]` holds the cards the table knows
+    seat s lacks."""
+
+    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+        raise NotImplementedError
+
+
+Policy = Rule
 
 #: BEATS[trump][lead][card]: the cards that beat `card` in a trick led in suit `lead`
-BEATS = tuple(
+BEATS: Final = tuple(
     tuple(
         tuple(
             sum(1 << x for x in range(36) if STRENGTH[t][lead][x] > max(STRENGTH[t][lead][c], -1))
@@ -63,11 +78,17 @@ def _keep(c: int, trump: int) -> float:
     return {8: 6.0, 7: 2.5, 6: 1.0}.get(rank, 0.0)
 
 
-KEEP = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
+KEEP: Final = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
 
 
-def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+class Greedy(Rule):
     """A quick choice that sees every hand."""
+
+    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+        return _greedy(hands, seat, trick, trump)
+
+
+def _greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int) -> int:
     options = legal_mask(hands[seat], trick, trump)
     if options & (options - 1) == 0:
         return options.bit_length() - 1
@@ -104,8 +125,10 @@ def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, void
     return best_card
 
 
+greedy: Final = Greedy()
+
 #: SUIT_POINTS[trump][suit][m]: the card points of the cards of `suit` in the 9-bit mask `m`
-SUIT_POINTS = tuple(
+SUIT_POINTS: Final = tuple(
     tuple(
         tuple(sum(CARD_POINTS[t][9 * s + r] for r in range(9) if m >> r & 1) for m in range(512))
         for s in range(4)
@@ -115,124 +138,127 @@ SUIT_POINTS = tuple(
 
 
 #: TRUMP_COST[trump][c]: what keeping trump c is worth to Anton (Bauer and Nell apart), before the fade
-TRUMP_COST = tuple(tuple(6.0 + 1.8 * (STRENGTH[t][t][c] - 100) for c in range(36)) for t in range(4))
+TRUMP_COST: Final = tuple(tuple(6.0 + 1.8 * (STRENGTH[t][t][c] - 100) for c in range(36)) for t in range(4))
 #: HIGHER[c]: the cards of c's suit above c
-HIGHER = tuple(SUIT_MASK[c // 9] & ~((2 << c) - 1) for c in range(36))
+HIGHER: Final = tuple(SUIT_MASK[c // 9] & ~((2 << c) - 1) for c in range(36))
 
 
-def anton(
-    hands: list[int],
-    seat: int,
-    trick: tuple[int, ...],
-    trump: int,
-    voids: list[int],
-    floor: int = -1,
-    dealer: int = -1,
-) -> int:
+class Anton(Rule):
     """Anton's rule (games.ai.anton_preisjass) from what `seat` can see, card for card: the others' hands
     pooled as unknown cards, each held by a seat with the chance of its share of them unless the table
     knows it cannot (`voids[s]`: the suits seat s has failed to follow, as `void_after` marks them; a
     failure to follow trump counts only once the Bauer is out of play or in the seat's own hand, as Anton
     reads it). `floor` is the Bodentrumpf's card index, which everyone knows lies with `dealer` until it
     is played (-1: not known). The tests check every decision against Anton's own."""
-    hand = hands[seat]
-    options = legal_mask(hand, trick, trump)
-    if options & (options - 1) == 0:
-        return options.bit_length() - 1
-    points = CARD_POINTS[trump]
-    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    n_unseen = unseen.bit_count()
-    suit_points = SUIT_POINTS[trump]
-    avg = (
-        suit_points[0][unseen & 0x1FF]
-        + suit_points[1][unseen >> 9 & 0x1FF]
-        + suit_points[2][unseen >> 18 & 0x1FF]
-        + suit_points[3][unseen >> 27]
-    ) / max(1, n_unseen)
-    # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
-    floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
-    n_free = max(1, n_unseen - (1 if floor_bit else 0))
-    trumps_mask = SUIT_MASK[trump]
-    bauer_out = unseen >> (9 * trump + UNTER) & 1
-    n_behind = PLAYERS - 1 - len(trick)
-    # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
-    seats: list[tuple[int, float, bool]] = []
-    for i in range(1, n_behind + 1):
-        s = (seat + i) % PLAYERS
-        lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
-        seats.append((lack, min(1.0, hands[s].bit_count() / n_free), s == dealer))
-    left = hand.bit_count() - 1
-    scale = KEEP_SCALE * min(1.0, left / HORIZON)
-    on_table = 0
-    for c in trick:
-        on_table += points[c]
-    if left == 0:
-        on_table += LAST_TRICK_BONUS
-    spread = n_behind * FOLLOW_SHARE * avg
-    beats_t = BEATS[trump]
-    if trick:
-        lead = trick[0] // 9
-        top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
-    else:
-        lead = -1
-        top_beats = -1
-    trump_cost = TRUMP_COST[trump]
-    best_card, best_value = -1, -1e9
-    m = options
-    while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        suit = c // 9
-        pc = points[c]
-        if left <= 0:
-            cost = 0.0
-        elif suit == trump:
-            rank = c % 9
-            if rank == UNTER:
-                cost = 42.0 * scale
-            elif rank == 3:
-                cost = (21.0 if bauer_out else 30.0) * scale
-            else:
-                cost = trump_cost[c] * scale
+
+    def __init__(self, floor: int = -1, dealer: int = -1) -> None:
+        self.floor = floor
+        self.dealer = dealer
+
+    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+        floor, dealer = self.floor, self.dealer
+        hand = hands[seat]
+        options = legal_mask(hand, trick, trump)
+        if options & (options - 1) == 0:
+            return options.bit_length() - 1
+        points = CARD_POINTS[trump]
+        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        n_unseen = cards_in(unseen)
+        suit_points = SUIT_POINTS[trump]
+        avg = (
+            suit_points[0][unseen & 0x1FF]
+            + suit_points[1][unseen >> 9 & 0x1FF]
+            + suit_points[2][unseen >> 18 & 0x1FF]
+            + suit_points[3][unseen >> 27]
+        ) / max(1, n_unseen)
+        # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
+        floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
+        n_free = max(1, n_unseen - (1 if floor_bit else 0))
+        trumps_mask = SUIT_MASK[trump]
+        bauer_out = unseen >> (9 * trump + UNTER) & 1
+        n_behind = PLAYERS - 1 - len(trick)
+        # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
+        seats: list[tuple[int, float, bool]] = []
+        for i in range(1, n_behind + 1):
+            s = (seat + i) % PLAYERS
+            lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
+            seats.append((lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer))
+        left = cards_in(hand) - 1
+        scale = KEEP_SCALE * min(1.0, left / HORIZON)
+        on_table = 0
+        for c in trick:
+            on_table += points[c]
+        if left == 0:
+            on_table += LAST_TRICK_BONUS
+        spread = n_behind * FOLLOW_SHARE * avg
+        beats_t = BEATS[trump]
+        if trick:
+            lead = trick[0] // 9
+            top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
         else:
-            cost = (0.3 * pc if unseen & HIGHER[c] else 6.0 + 1.2 * pc) * scale
-        if not top_beats & low:
-            value = -GIVE_AWAY * pc - cost
-        else:
-            c_lead = lead if lead >= 0 else suit
-            beaters = unseen & beats_t[c_lead][c] & ~floor_bit
-            lead_mask = SUIT_MASK[c_lead]
-            floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
-            keep = 1.0
-            for lack, p, is_dealer in seats:
-                mine_beaters = beaters & ~lack
-                if c_lead != trump:
-                    n_trump_in = (mine_beaters & trumps_mask).bit_count()
-                    n_same = mine_beaters.bit_count() - n_trump_in
+            lead = -1
+            top_beats = -1
+        trump_cost = TRUMP_COST[trump]
+        best_card, best_value = -1, -1e9
+        m = options
+        while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            suit = c // 9
+            pc = points[c]
+            if left <= 0:
+                cost = 0.0
+            elif suit == trump:
+                rank = c % 9
+                if rank == UNTER:
+                    cost = 42.0 * scale
+                elif rank == 3:
+                    cost = (21.0 if bauer_out else 30.0) * scale
                 else:
-                    n_trump_in = 0
-                    n_same = mine_beaters.bit_count()
-                weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
-                keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
-                if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
-                    keep *= 1.0 - (1.0 if c_lead == trump else weight)
-            value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
-        if value > best_value:
-            best_card, best_value = c, value
-    return best_card
+                    cost = trump_cost[c] * scale
+            else:
+                cost = (0.3 * pc if unseen & HIGHER[c] else 6.0 + 1.2 * pc) * scale
+            if not top_beats & low:
+                value = -GIVE_AWAY * pc - cost
+            else:
+                c_lead = lead if lead >= 0 else suit
+                beaters = unseen & beats_t[c_lead][c] & ~floor_bit
+                lead_mask = SUIT_MASK[c_lead]
+                floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
+                keep = 1.0
+                for lack, p, is_dealer in seats:
+                    mine_beaters = beaters & ~lack
+                    if c_lead != trump:
+                        n_trump_in = cards_in(mine_beaters & trumps_mask)
+                        n_same = cards_in(mine_beaters) - n_trump_in
+                    else:
+                        n_trump_in = 0
+                        n_same = cards_in(mine_beaters)
+                    weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
+                    keep *= math.pow(1.0 - p, n_same) * math.pow(1.0 - weight * p, n_trump_in)
+                    if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
+                        keep *= 1.0 - (1.0 if c_lead == trump else weight)
+                value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
+            if value > best_value:
+                best_card, best_value = c, value
+        return best_card
+
+
+#: Anton's rule at a table whose Bodentrumpf is not known (-1)
+anton: Final = Anton()
 
 
 def anton_at(floor: int, dealer: int) -> Policy:
     """Anton's rule at a table whose Bodentrumpf (card index `floor`) was dealt to `dealer`."""
-    return partial(anton, floor=floor, dealer=dealer)
+    return Anton(floor, dealer)
 
 
-LOOK_KEEP = 3.0  # how much of a card's power to win later tricks (KEEP) the lookahead charges for it
-LOOK_HORIZON = 4  # that charge fades over the seat's last this many cards
+LOOK_KEEP: Final = 3.0  # how much of a card's power to win later tricks (KEEP) the lookahead charges for it
+LOOK_HORIZON: Final = 4  # that charge fades over the seat's last this many cards
 
 
-class Lookahead:
+class Lookahead(Rule):
     """The seat's own rule in a playout, seeing every hand: each legal card is tried against the other
     seats' replies to the end of the trick (their rule, `others`, is known, so the trick's outcome
     is too); the card taking the most points, less what its power to win later tricks is worth
@@ -251,7 +277,7 @@ class Lookahead:
         options = legal_mask(hands[seat], trick, trump)
         if options & (options - 1) == 0:
             return options.bit_length() - 1
-        left = hands[seat].bit_count() - 1
+        left = cards_in(hands[seat]) - 1
         fade = LOOK_KEEP * min(1.0, left / LOOK_HORIZON)
         keep = KEEP[trump]
         beats = BEATS[trump]

@@ -9,25 +9,27 @@ cards, the trick winners and the points against the engine over random positions
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.search.masks import bits
 from games.engine.cards import DECK_36, SUITS
-from games.engine.preisjass.cards import LAST_TRICK_BONUS, POINTS, TRUMP_RANK
+from games.engine.preisjass import cards as _cards
+from games.engine.preisjass.cards import POINTS, TRUMP_RANK
 
 JSON = dict[str, Any]
-PLAYERS = 4
-TRICKS = 9
-INDEX = {c: i for i, c in enumerate(DECK_36)}
-SUIT_MASK = tuple(0x1FF << (9 * s) for s in range(4))
-ALL_CARDS = (1 << 36) - 1
-UNTER = 5  # plain-rank index of the Unter (the Bauer in the trump suit)
+LAST_TRICK_BONUS: Final[int] = _cards.LAST_TRICK_BONUS
+PLAYERS: Final = 4
+TRICKS: Final = 9
+INDEX: Final = {c: i for i, c in enumerate(DECK_36)}
+SUIT_MASK: Final = tuple(0x1FF << (9 * s) for s in range(4))
+ALL_CARDS: Final = (1 << 36) - 1
+UNTER: Final = 5  # plain-rank index of the Unter (the Bauer in the trump suit)
 
 #: card points per trump suit index: CARD_POINTS[trump][card]
-CARD_POINTS = tuple(tuple(POINTS[t][c] for c in DECK_36) for t in SUITS)
+CARD_POINTS: Final = tuple(tuple(POINTS[t][c] for c in DECK_36) for t in SUITS)
 #: strength of a card in a trick: STRENGTH[trump][lead][card]; -1 for a card that cannot win
-STRENGTH = tuple(
+STRENGTH: Final = tuple(
     tuple(
         tuple(
             100 + TRUMP_RANK[DECK_36[c][0]] if c // 9 == t else (c % 9 if c // 9 == lead else -1)
@@ -37,9 +39,9 @@ STRENGTH = tuple(
     )
     for t in range(4)
 )
-_TRUMP_RANK = tuple(TRUMP_RANK[c[0]] for c in DECK_36)
+_TRUMP_RANK: Final = tuple(TRUMP_RANK[c[0]] for c in DECK_36)
 #: ABOVE[trump][r]: the trumps of rank r or higher in the trump order (r = 0..9)
-ABOVE = tuple(
+ABOVE: Final = tuple(
     tuple(sum(1 << c for c in range(9 * t, 9 * t + 9) if _TRUMP_RANK[c] >= r) for r in range(10))
     for t in range(4)
 )
@@ -50,6 +52,16 @@ def mask_of(cards: Iterable[str]) -> int:
     for card in cards:
         mask |= 1 << INDEX[card]
     return mask
+
+
+#: the number of bits set in each 12-bit number
+_POPCOUNT_12: Final = tuple(i.bit_count() for i in range(4096))
+
+
+def cards_in(mask: int) -> int:
+    """The number of cards in a mask of up to 36 bits (`int.bit_count`, which compiled code calls as
+    a Python method)."""
+    return _POPCOUNT_12[mask & 0xFFF] + _POPCOUNT_12[mask >> 12 & 0xFFF] + _POPCOUNT_12[mask >> 24]
 
 
 def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:

@@ -18,16 +18,19 @@ rather than sampled, as the noise of a sampled figure made the search worse.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from games.ai.observation.schnapsen import SchnapsenObservation
-from games.ai.schnapsen_search.state import INDEX, KING, POINTS, QUEEN, SUIT_MASK, SUITS, Deal, bits, mask_of
+from games.ai.schnapsen_search.state import INDEX, KING, POINTS, QUEEN, SUIT_MASK, SUITS, Deal, at, bits, mask_of
 from games.ai.search.sampling import sample_places
 
-OPP, STOCK, GONE = 1, 2, 4
-ANY = OPP | STOCK | GONE
-ALL_CARDS = (1 << 20) - 1
+OPP: Final = 1
+STOCK: Final = 2
+GONE: Final = 4
+ANY: Final = OPP | STOCK | GONE
+ALL_CARDS: Final = (1 << 20) - 1
 
-EXPECTED_OPP_POINTS = True  # False: the sampled gone cards' points
+EXPECTED_OPP_POINTS: Final = True  # False: the sampled gone cards' points
 
 
 def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[int]]:
@@ -90,38 +93,47 @@ def build_world(
     me = obs.seat
     opp = 1 - me
     trump = SUITS.index(obs.trump)
-    deal = Deal()
-    deal.trump = trump
-    deal.hands[me] = mask_of(obs.hand)
-    deal.hands[opp] = sum(1 << c for c in opp_cards)
     order = stock[:]
     rng.shuffle(order)
-    deal.stock = tuple(order)
-    deal.trump_card = INDEX[obs.trump_card] if obs.trump_card else -1
-    deal.closed_by = -1 if obs.closed_by is None else obs.closed_by
-    deal.turn = me
-    deal.lead = INDEX[obs.trick[0].card] if obs.trick else -1
-    deal.tricks = list(obs.tricks)
-    declared = [0, 0]
+    declared = [0, 0]  # the marriages' points per seat
+    suits = [0, 0]  # their suit bits
     for marriage in obs.marriages:
         suit = SUITS.index(marriage.suit)
         declared[marriage.seat] += 40 if suit == trump else 20
-        deal.declared[marriage.seat] |= 1 << suit
-    deal.pending[me] = obs.pending
-    deal.marriage_points[me] = declared[me] - deal.pending[me]
-    deal.trick_points[me] = obs.points - deal.marriage_points[me]
-    if deal.tricks[opp]:
-        deal.marriage_points[opp] = declared[opp]
+        suits[marriage.seat] |= 1 << suit
+    tricks = (obs.tricks[0], obs.tricks[1])
+    hands, trick_points, marriage_points, pending = [0, 0], [0, 0], [0, 0], [0, 0]
+    hands[me] = mask_of(obs.hand)
+    hands[opp] = sum(1 << c for c in opp_cards)
+    pending[me] = obs.pending
+    marriage_points[me] = declared[me] - pending[me]
+    trick_points[me] = obs.points - marriage_points[me]
+    if tricks[opp]:
+        marriage_points[opp] = declared[opp]
     else:
-        deal.pending[opp] = declared[opp]
+        pending[opp] = declared[opp]
     unseen = opp_cards + stock + gone
     if EXPECTED_OPP_POINTS and unseen:
         gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
     else:
         gone_points = sum(POINTS[c] for c in gone)
     played = round(gone_points) + sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
-    deal.trick_points[opp] = max(0, played - deal.trick_points[me]) if deal.tricks[opp] else 0
+    trick_points[opp] = max(0, played - trick_points[me]) if tricks[opp] else 0
+    deal = Deal(
+        hands=(hands[0], hands[1]),
+        stock=tuple(order),
+        trump_card=INDEX[obs.trump_card] if obs.trump_card else -1,
+        trump=trump,
+        closed_by=-1 if obs.closed_by is None else obs.closed_by,
+        turn=me,
+        lead=INDEX[obs.trick[0].card] if obs.trick else -1,
+        trick_points=(trick_points[0], trick_points[1]),
+        tricks=tricks,
+        marriage_points=(marriage_points[0], marriage_points[1]),
+        pending=(pending[0], pending[1]),
+        declared=(suits[0], suits[1]),
+    )
     if deal.closed_by >= 0:
         other = 1 - deal.closed_by
-        deal.closure = (deal.points(other), deal.tricks[other])  # now, as the view does not tell
+        deal.closure = (deal.points(other), at(deal.tricks, other))  # now, as the view does not tell
     return deal
