@@ -10,9 +10,11 @@ austrian.py and vienna.py settle); tests/ai/test_preferanzen_search_state.py che
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
-from games.ai.search.masks import bits
+from mypy_extensions import i64, mypyc_attr
+
+from games.ai.search.masks import POPCOUNT_12, bits
 
 N: Final = 3
 SUITS: Final = "CSDH"
@@ -42,14 +44,14 @@ def names(mask: int) -> list[str]:
     return [NAMES[c] for c in bits(mask)]
 
 
-def beats(card: int, winner: int, trump: int) -> bool:
+def beats(card: i64, winner: i64, trump: i64) -> bool:
     """Whether `card` played now beats the card currently winning the trick."""
     if card >> 3 == winner >> 3:
         return card > winner
     return card >> 3 == trump
 
 
-def follow_mask(hand: int, lead: int, winner: int, trump: int, lowest: bool) -> int:
+def follow_mask(hand: i64, lead: i64, winner: i64, trump: i64, lowest: bool) -> i64:
     """The cards of `hand` that may be played to a trick led with `lead` and won so far by `winner`
     (engine: cards.legal_cards): a higher card of the led suit, else a lower one, else a trump that
     beats, else any trump, else anything. `lowest`: only the lowest beating card (Vienna)."""
@@ -142,67 +144,73 @@ def _vienna(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[in
     return delta
 
 
+Triple = tuple[i64, i64, i64]  # a figure per seat
+
+
+def at3(triple: Triple, seat: i64) -> i64:
+    """Seat `seat`'s figure."""
+    return triple[0] if seat == 0 else triple[1] if seat == 1 else triple[2]
+
+
+def put3(triple: Triple, seat: i64, value: i64) -> Triple:
+    """The triple with seat `seat`'s figure set to `value`."""
+    if seat == 0:
+        return (value, triple[1], triple[2])
+    if seat == 1:
+        return (triple[0], value, triple[2])
+    return (triple[0], triple[1], value)
+
+
+@final
+@mypyc_attr(acyclic=True, free_list_len=1)  # compiled: no garbage collector's bookkeeping, one reused
 class Deal:
     """A deal in play. `turn` is the seat to play, `trick` the cards of the trick so far (in order, with
-    `trick_seats`), `winner_card` the card winning it so far. `over` once the deal is decided."""
-
-    __slots__ = (
-        "best_run",
-        "hands",
-        "order",
-        "over",
-        "run",
-        "terms",
-        "trick",
-        "trick_seats",
-        "tricks",
-        "turn",
-        "winner_card",
-        "winner_seat",
-    )
+    `trick_seats`), `winner_card` the card winning it so far. `over` once the deal is decided. The
+    per-seat figures (`hands`, `tricks`, `order`) are triples (`at3` reads one, `put3` changes it), so
+    that a copy copies no lists; compiled, 64-bit ints held in the object itself."""
 
     def __init__(
         self,
         terms: Terms,
-        hands: list[int],
+        hands: list[int] | tuple[int, ...],
         playing: list[int],
-        turn: int,
-        order: tuple[int, int, int] | None = None,
+        turn: i64,
+        order: Triple | None = None,
     ) -> None:
         self.terms = terms
-        self.hands = hands
-        #: the next seat to play after each seat (seats not playing are skipped); `order` gives it
-        #: ready made (a copy), else it follows from `playing`
-        self.order = _order(playing) if order is None else order
+        self.hands: Triple = (hands[0], hands[1], hands[2])
+        #: the next seat to play after each seat (-1: not playing); `order` gives it ready made (a
+        #: copy), else it follows from `playing`
+        self.order: Triple = _order(playing) if order is None else order
         self.turn = turn
         self.trick: tuple[int, ...] = ()
         self.trick_seats: tuple[int, ...] = ()
-        self.winner_card = -1
-        self.winner_seat = -1
-        self.tricks = [0, 0, 0]
-        self.run = 0
-        self.best_run = 0
+        self.winner_card: i64 = -1
+        self.winner_seat: i64 = -1
+        self.tricks: Triple = (0, 0, 0)
+        self.run: i64 = 0
+        self.best_run: i64 = 0
         self.over = False
 
     @property
     def playing(self) -> list[int]:
-        return [s for s in range(N) if self.order[s] >= 0]
+        return [s for s in range(N) if at3(self.order, s) >= 0]
 
     def copy(self) -> Deal:
-        new = Deal(self.terms, self.hands[:], [], self.turn, self.order)
+        new = Deal(self.terms, self.hands, [], self.turn, self.order)
         new.trick = self.trick
         new.trick_seats = self.trick_seats
         new.winner_card = self.winner_card
         new.winner_seat = self.winner_seat
-        new.tricks = self.tricks[:]
+        new.tricks = self.tricks
         new.run = self.run
         new.best_run = self.best_run
         new.over = self.over
         return new
 
     # -- moves --------------------------------------------------------------------------------------
-    def legal_mask(self) -> int:
-        hand = self.hands[self.turn]
+    def legal_mask(self) -> i64:
+        hand = at3(self.hands, self.turn)
         if not self.trick:
             return hand
         t = self.terms
@@ -219,23 +227,23 @@ class Deal:
     def moves(self) -> list[int]:
         return bits(self.legal_mask())
 
-    def play(self, card: int) -> Deal:
+    def play(self, card: i64) -> Deal:
         new = self.copy()
         new.apply(card)
         return new
 
-    def apply(self, card: int) -> None:
+    def apply(self, card: i64) -> None:
         seat = self.turn
-        self.hands[seat] &= ~(1 << card)
+        self.hands = put3(self.hands, seat, at3(self.hands, seat) & ~(1 << card))
         if not self.trick or beats(card, self.winner_card, self.terms.trump):
             self.winner_card, self.winner_seat = card, seat
         self.trick += (card,)
         self.trick_seats += (seat,)
         if len(self.trick) < self.players:
-            self.turn = self.order[seat]
+            self.turn = at3(self.order, seat)
             return
         winner = self.winner_seat
-        self.tricks[winner] += 1
+        self.tricks = put3(self.tricks, winner, at3(self.tricks, winner) + 1)
         self.trick, self.trick_seats = (), ()
         self.winner_card = self.winner_seat = -1
         self.turn = winner
@@ -249,18 +257,20 @@ class Deal:
         self.over = self._decided()
 
     @property
-    def players(self) -> int:
-        return 3 - (self.order[0] < 0) - (self.order[1] < 0) - (self.order[2] < 0)
+    def players(self) -> i64:
+        order = self.order
+        return 3 - (order[0] < 0) - (order[1] < 0) - (order[2] < 0)
 
     def _decided(self) -> bool:
         t = self.terms
-        left = self.hands[t.declarer].bit_count()
+        left = cards_in(at3(self.hands, t.declarer))
         if left == 0:
             return True
         if t.kind == BETTLER:
-            return self.tricks[t.declarer] > 0
+            return at3(self.tricks, t.declarer) > 0
         if t.kind == DURCHMARSCH:
-            return sum(self.tricks) > self.tricks[t.declarer]
+            tricks = self.tricks
+            return tricks[0] + tricks[1] + tricks[2] > at3(tricks, t.declarer)
         if t.kind == SANS_ATOUT:
             return self.best_run >= 6 or self.run + left < 6
         return False
@@ -269,21 +279,29 @@ class Deal:
     def won(self) -> bool:
         """Whether the declarer made the contract (meaningful once `over`)."""
         t = self.terms
-        taken = self.tricks[t.declarer]
+        tricks = self.tricks
+        taken = at3(tricks, t.declarer)
         if t.kind == TRUMP:
             return taken >= 6
         if t.kind == BETTLER:
             return taken == 0
         if t.kind == SANS_ATOUT:
             return self.best_run >= 6
-        return taken == sum(self.tricks) and self.hands[t.declarer] == 0
+        return taken == tricks[0] + tricks[1] + tricks[2] and at3(self.hands, t.declarer) == 0
 
     def scores(self) -> list[int]:
         """Every seat's points for the deal (meaningful once `over`)."""
-        return self.terms.scores(self.tricks, self.won())
+        tricks = self.tricks
+        return self.terms.scores([tricks[0], tricks[1], tricks[2]], self.won())
 
 
-def _order(playing: list[int]) -> tuple[int, int, int]:
+def cards_in(mask: i64) -> i64:
+    """The number of cards in a 32-bit mask (`int.bit_count`, which compiled code calls as a Python
+    method; see POPCOUNT_12)."""
+    return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
+
+
+def _order(playing: list[int]) -> Triple:
     nxt = [-1, -1, -1]
     for s in playing:
         for k in (1, 2, 3):
@@ -324,7 +342,7 @@ def from_engine(state: object) -> Deal:
 
     assert isinstance(state, PreferanzenState)
     deal = Deal(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
-    deal.tricks = list(state.tricks_won)
+    deal.tricks = (state.tricks_won[0], state.tricks_won[1], state.tricks_won[2])
     deal.run, deal.best_run = state.run, state.best_run
     for seat, card in state.trick:
         _replay_card(deal, seat, INDEX[card])

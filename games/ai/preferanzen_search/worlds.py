@@ -192,7 +192,7 @@ def world_deal(obs: PreferanzenObservation, rng: random.Random) -> Deal:
 def deal_in_play(obs: PreferanzenObservation, hands: list[int]) -> Deal:
     """The Deal in play that `obs` shows, with every seat's hand now given by `hands` (masks)."""
     deal = Deal(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
-    deal.tricks = list(obs.tricks_won)
+    deal.tricks = (obs.tricks_won[0], obs.tricks_won[1], obs.tricks_won[2])
     run = best = 0
     for t in obs.tricks:
         run = run + 1 if t.winner == obs.declarer else 0

@@ -177,12 +177,15 @@ class Anton(Rule):
         trumps_mask = SUIT_MASK[trump]
         bauer_out = unseen >> (9 * trump + UNTER) & 1
         n_behind = PLAYERS - 1 - len(trick)
-        # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
-        seats: list[tuple[int, float, bool]] = []
-        for i in range(1, n_behind + 1):
-            s = (seat + i) % PLAYERS
-            lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
-            seats.append((lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer))
+        # the seats behind (up to three): what the table knows each lacks, its share of the unseen
+        # cards, whether it is the dealer
+        first = second = third = (0, 0.0, False)
+        if n_behind > 0:
+            first = _behind(hands, voids, (seat + 1) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
+        if n_behind > 1:
+            second = _behind(hands, voids, (seat + 2) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
+        if n_behind > 2:
+            third = _behind(hands, voids, (seat + 3) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
         left = cards_in(hand) - 1
         scale = KEEP_SCALE * min(1.0, left / HORIZON)
         on_table = 0
@@ -227,7 +230,8 @@ class Anton(Rule):
                 lead_mask = SUIT_MASK[c_lead]
                 floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
                 keep = 1.0
-                for lack, p, is_dealer in seats:
+                for k in range(n_behind):
+                    lack, p, is_dealer = first if k == 0 else second if k == 1 else third
                     mine_beaters = beaters & ~lack
                     if c_lead != trump:
                         n_trump_in = cards_in(mine_beaters & trumps_mask)
@@ -236,13 +240,30 @@ class Anton(Rule):
                         n_trump_in = 0
                         n_same = cards_in(mine_beaters)
                     weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
-                    keep *= math.pow(1.0 - p, n_same) * math.pow(1.0 - weight * p, n_trump_in)
+                    # x ** 0 is 1.0: the same product without calling pow for it
+                    if n_same:
+                        keep *= (
+                            math.pow(1.0 - p, float(n_same)) * math.pow(1.0 - weight * p, float(n_trump_in))
+                            if n_trump_in
+                            else math.pow(1.0 - p, float(n_same))
+                        )
+                    elif n_trump_in:
+                        keep *= math.pow(1.0 - weight * p, float(n_trump_in))
                     if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
                         keep *= 1.0 - (1.0 if c_lead == trump else weight)
                 value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
             if value > best_value:
                 best_card, best_value = c, value
         return best_card
+
+
+def _behind(
+    hands: list[int], voids: list[int], s: int, trumps: int, bauer_out: int, n_free: int, dealer: int
+) -> tuple[int, float, bool]:
+    """A seat behind, as Anton sees it: the cards the table knows it lacks (a trump void only while
+    the Bauer is out), its share of the unseen cards, whether it is the dealer."""
+    lack = voids[s] & ~trumps if bauer_out else voids[s]
+    return (lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer)
 
 
 #: Anton's rule at a table whose Bodentrumpf is not known (-1)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from games.ai.observation.preisjass import PreisjassObservation
-from games.ai.search.masks import bits
+from games.ai.search.masks import POPCOUNT_12, bits
 from games.engine.cards import DECK_36, SUITS
 from games.engine.preisjass import cards as _cards
 from games.engine.preisjass.cards import POINTS, TRUMP_RANK
@@ -54,14 +54,10 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
-#: the number of bits set in each 12-bit number
-_POPCOUNT_12: Final = tuple(i.bit_count() for i in range(4096))
-
-
 def cards_in(mask: int) -> int:
-    """The number of cards in a mask of up to 36 bits (`int.bit_count`, which compiled code calls as
-    a Python method)."""
-    return _POPCOUNT_12[mask & 0xFFF] + _POPCOUNT_12[mask >> 12 & 0xFFF] + _POPCOUNT_12[mask >> 24]
+    """The number of cards in a mask of up to 36 bits (`mask.bit_count()`, which compiled code calls as
+    a Python method; see POPCOUNT_12)."""
+    return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
 
 
 def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:

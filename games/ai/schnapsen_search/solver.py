@@ -9,7 +9,7 @@ from typing import Final
 from mypy_extensions import i64
 
 from games.ai.schnapsen_search.state import SUIT_MASK, Deal, at
-from games.ai.search.masks import POPCOUNT_10
+from games.ai.search.masks import POPCOUNT_12
 from games.ai.search.alphabeta import SearchGame, Table, search
 from games.ai.search.budget import Budget
 
@@ -108,8 +108,8 @@ def _hand_value(state: Deal, hand: i64) -> float:
     trump = state.trump
     trumps = hand & SUIT_MASK[trump]
     high = hand & ~trumps & HIGH_CARDS
-    value = TRUMP_WEIGHT * (POPCOUNT_10[trumps & 1023] + POPCOUNT_10[trumps >> 10]) + HIGH_WEIGHT * (
-        POPCOUNT_10[high & 1023] + POPCOUNT_10[high >> 10]
+    value = TRUMP_WEIGHT * (POPCOUNT_12[trumps & 0xFFF] + POPCOUNT_12[trumps >> 12]) + HIGH_WEIGHT * (
+        POPCOUNT_12[high & 0xFFF] + POPCOUNT_12[high >> 12]
     )
     for suit in range(4):
         if hand >> (suit * 5 + 1) & 3 == 3:  # Queen and King of the suit

@@ -13,7 +13,7 @@ from typing import Final, final
 
 from mypy_extensions import i64, mypyc_attr
 
-from games.ai.search.masks import POPCOUNT_10, bits
+from games.ai.search.masks import POPCOUNT_12, bits
 from games.engine.schnapsen.scoring import grade
 
 SUITS: Final = "CSDH"
@@ -275,7 +275,7 @@ class Deal:
 
 def _cards(hand: i64) -> i64:
     """The number of cards in a hand (`int.bit_count`, which compiled code calls as a Python method)."""
-    return POPCOUNT_10[hand & 1023] + POPCOUNT_10[hand >> 10]
+    return POPCOUNT_12[hand & 0xFFF] + POPCOUNT_12[hand >> 12]
 
 
 def from_engine(state: object) -> Deal:

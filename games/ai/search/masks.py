@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-#: the number of bits set in each 10-bit number: `POPCOUNT_10[m & 1023] + POPCOUNT_10[m >> 10]` counts
-#: a 20-bit mask as fast as `int.bit_count` in Python, and much faster compiled (where mypyc calls
-#: `bit_count` as a Python method)
-POPCOUNT_10: Final = tuple(i.bit_count() for i in range(1024))
+#: the number of bits set in each 12-bit number: `POPCOUNT_12[m & 0xFFF] + POPCOUNT_12[m >> 12]` counts
+#: a 24-bit mask about as fast as `int.bit_count` in Python, and much faster compiled (where mypyc
+#: calls `bit_count` as a Python method, but reads a byte of a bytes object directly)
+POPCOUNT_12: Final = bytes(i.bit_count() for i in range(4096))
 
 
 def bits(mask: int) -> list[int]:
