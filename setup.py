@@ -74,8 +74,11 @@ def _extensions() -> list[object]:
 
     paths = [str(NATIVE["source_path"](m, Path("."))) for m in MODULES]
     # mypy's own settings, not pyproject's (its plugins need Django, which a build does not install)
-    return list(mypycify(["--config-file=", "--python-version=3.11", *paths], opt_level="3",
-                         group_name="kartentisch_core"))
+    return list(
+        mypycify(
+            ["--config-file=", "--python-version=3.11", *paths], opt_level="3", group_name="kartentisch_core"
+        )
+    )
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildCore})

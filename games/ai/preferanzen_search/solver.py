@@ -169,19 +169,27 @@ def _with(state: Deal, declarer_tricks: int) -> list[int]:
     they hold it now (by power, rounded)."""
     t = state.terms
     d = t.declarer
-    tricks = list(state.tricks)
-    rest = 10 - sum(tricks) - max(0, declarer_tricks - tricks[d])
+    tricks = [int(state.tricks[0]), int(state.tricks[1]), int(state.tricks[2])]
+    rest = 10 - (tricks[0] + tricks[1] + tricks[2]) - max(0, declarer_tricks - tricks[d])
     tricks[d] = max(declarer_tricks, tricks[d])
-    defenders = [s for s in state.playing if s != d]
-    if defenders and rest > 0:
-        tricks[defenders[0]] += (rest + 1) // 2 if len(defenders) == 2 else rest
-        if len(defenders) == 2:
-            tricks[defenders[1]] += rest // 2
+    first = second = -1  # the defenders playing, in seat order
+    for s in range(3):
+        if s != d and at3(state.order, s) >= 0:
+            if first < 0:
+                first = s
+            else:
+                second = s
+    if first >= 0 and rest > 0:
+        tricks[first] += (rest + 1) // 2 if second >= 0 else rest
+        if second >= 0:
+            tricks[second] += rest // 2
     return t.scores(tricks, tricks[d] >= 6)
 
 
 def _mix(win: list[int], lose: list[int], p: float) -> list[float]:
-    return [p * w + (1 - p) * lo for w, lo in zip(win, lose, strict=True)]
+    """Every seat's points won with chance `p`, else lost (three seats)."""
+    q = 1 - p
+    return [p * win[0] + q * lose[0], p * win[1] + q * lose[1], p * win[2] + q * lose[2]]
 
 
 def _power(hand: i64, live: i64, trump: i64) -> float:

@@ -90,13 +90,16 @@ class Terms:
     no_aces: bool = False
     four_aces: bool = False  # Vienna: the declarer held all four aces after the exchange
 
-    def scores(self, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+    def scores(self, tricks: list[int], won: bool) -> list[int]:
         """Every seat's points for the deal (engine: the variant's `settle`)."""
-        return (_vienna if self.vienna else _austrian)(self, tricks, won)
+        if self.vienna:
+            return _vienna(self, tricks, won)
+        return _austrian(self, tricks, won)
 
 
-def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+def _austrian(t: Terms, tricks: list[int], won: bool) -> list[int]:
     d = t.declarer
+    defense = list(t.defense)
     scores = [0] * N
     if t.kind != TRUMP:
         value = FIXED_VALUE[t.game]
@@ -104,7 +107,7 @@ def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[
             scores[s] = (value if won else -value) if s == d else (-value // 2 if won else value // 2)
         return scores
     for s in ((d + 1) % N, (d + 2) % N):
-        if t.defense[s] == "drop":
+        if defense[s] == "drop":
             lives, credited = True, 0
         elif t.guest is not None:
             credited = tricks[s] + tricks[t.guest]
@@ -116,17 +119,18 @@ def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[
         if t.game == "herzpraemie":
             points += -5 if won else 5
         scores[s] = points
-    scores[d] = -sum(scores)
+    scores[d] = -(scores[0] + scores[1] + scores[2])
     return scores
 
 
-def _vienna(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+def _vienna(t: Terms, tricks: list[int], won: bool) -> list[int]:
     d = t.declarer
+    defense = list(t.defense)
     delta = [0] * N
     delta[d] += min(10, t.pot) if won else -20
     defenders = ((d + 1) % N, (d + 2) % N)
     for s in defenders:
-        if t.defense[s] != "stay":
+        if defense[s] != "stay":
             continue
         taken, need = tricks[s], 2
         if t.guest is not None:
@@ -172,41 +176,52 @@ class Deal:
     def __init__(
         self,
         terms: Terms,
-        hands: list[int] | tuple[int, ...],
-        playing: list[int],
+        hands: Triple,
         turn: i64,
-        order: Triple | None = None,
+        order: Triple,
+        trick: tuple[int, ...] = (),
+        trick_seats: tuple[int, ...] = (),
+        winner_card: i64 = -1,
+        winner_seat: i64 = -1,
+        tricks: Triple = (0, 0, 0),
+        run: i64 = 0,
+        best_run: i64 = 0,
+        over: bool = False,
     ) -> None:
+        """Every field as it is (`start` begins a deal's play)."""
         self.terms = terms
-        self.hands: Triple = (hands[0], hands[1], hands[2])
-        #: the next seat to play after each seat (-1: not playing); `order` gives it ready made (a
-        #: copy), else it follows from `playing`
-        self.order: Triple = _order(playing) if order is None else order
+        self.hands = hands
         self.turn = turn
-        self.trick: tuple[int, ...] = ()
-        self.trick_seats: tuple[int, ...] = ()
-        self.winner_card: i64 = -1
-        self.winner_seat: i64 = -1
-        self.tricks: Triple = (0, 0, 0)
-        self.run: i64 = 0
-        self.best_run: i64 = 0
-        self.over = False
+        #: the next seat to play after each seat (-1: not playing)
+        self.order = order
+        self.trick = trick
+        self.trick_seats = trick_seats
+        self.winner_card = winner_card
+        self.winner_seat = winner_seat
+        self.tricks = tricks
+        self.run = run
+        self.best_run = best_run
+        self.over = over
 
     @property
     def playing(self) -> list[int]:
         return [s for s in range(N) if at3(self.order, s) >= 0]
 
     def copy(self) -> Deal:
-        new = Deal(self.terms, self.hands, [], self.turn, self.order)
-        new.trick = self.trick
-        new.trick_seats = self.trick_seats
-        new.winner_card = self.winner_card
-        new.winner_seat = self.winner_seat
-        new.tricks = self.tricks
-        new.run = self.run
-        new.best_run = self.best_run
-        new.over = self.over
-        return new
+        return Deal(
+            self.terms,
+            self.hands,
+            self.turn,
+            self.order,
+            self.trick,
+            self.trick_seats,
+            self.winner_card,
+            self.winner_seat,
+            self.tricks,
+            self.run,
+            self.best_run,
+            self.over,
+        )
 
     # -- moves --------------------------------------------------------------------------------------
     def legal_mask(self) -> i64:
@@ -295,6 +310,12 @@ class Deal:
         return self.terms.scores([tricks[0], tricks[1], tricks[2]], self.won())
 
 
+def start(terms: Terms, hands: list[int], playing: list[int], turn: int) -> Deal:
+    """The deal with `hands` (a mask per seat) before its first trick, the seats `playing`, `turn`
+    to lead."""
+    return Deal(terms, (hands[0], hands[1], hands[2]), turn, _order(playing))
+
+
 def cards_in(mask: i64) -> i64:
     """The number of cards in a 32-bit mask (`int.bit_count`, which compiled code calls as a Python
     method; see POPCOUNT_12)."""
@@ -341,7 +362,7 @@ def from_engine(state: object) -> Deal:
     from games.engine.preferanzen.state import PreferanzenState
 
     assert isinstance(state, PreferanzenState)
-    deal = Deal(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
+    deal = start(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
     deal.tricks = (state.tricks_won[0], state.tricks_won[1], state.tricks_won[2])
     deal.run, deal.best_run = state.run, state.best_run
     for seat, card in state.trick:

@@ -29,6 +29,7 @@ from games.ai.preferanzen_search.state import (
     beats,
     bits,
     mask_of,
+    start,
 )
 from games.ai.search.sampling import sample_places
 
@@ -191,7 +192,7 @@ def world_deal(obs: PreferanzenObservation, rng: random.Random) -> Deal:
 
 def deal_in_play(obs: PreferanzenObservation, hands: list[int]) -> Deal:
     """The Deal in play that `obs` shows, with every seat's hand now given by `hands` (masks)."""
-    deal = Deal(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
+    deal = start(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
     deal.tricks = (obs.tricks_won[0], obs.tricks_won[1], obs.tricks_won[2])
     run = best = 0
     for t in obs.tricks:

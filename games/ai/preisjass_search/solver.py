@@ -51,7 +51,9 @@ class Rule:
     sees only its own), on `trick` with `trump`, where `voids[s]` holds the cards the table knows
     seat s lacks."""
 
-    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+    def __call__(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
         raise NotImplementedError
 
 
@@ -84,7 +86,9 @@ KEEP: Final = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
 class Greedy(Rule):
     """A quick choice that sees every hand."""
 
-    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+    def __call__(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
         return _greedy(hands, seat, trick, trump)
 
 
@@ -155,7 +159,9 @@ class Anton(Rule):
         self.floor = floor
         self.dealer = dealer
 
-    def __call__(self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+    def __call__(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
         floor, dealer = self.floor, self.dealer
         hand = hands[seat]
         options = legal_mask(hand, trick, trump)

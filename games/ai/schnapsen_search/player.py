@@ -15,11 +15,12 @@ a world shows the closer the opponent's hand, which makes closing look better th
 from __future__ import annotations
 
 import random
+
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import JSON
 from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver
-from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
+from games.ai.schnapsen_search.state import CLOSE, from_action
 from games.ai.schnapsen_search.worlds import sample_world
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded

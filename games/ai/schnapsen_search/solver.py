@@ -9,9 +9,9 @@ from typing import Final
 from mypy_extensions import i64
 
 from games.ai.schnapsen_search.state import SUIT_MASK, Deal, at
-from games.ai.search.masks import POPCOUNT_12
 from games.ai.search.alphabeta import SearchGame, Table, search
 from games.ai.search.budget import Budget
+from games.ai.search.masks import POPCOUNT_12
 
 EXACT_DEPTH: Final = 64  # deeper than any deal: a search to this depth is exact
 

@@ -215,7 +215,9 @@ class Deal:
                 gained: i64 = 40 if suit == self.trump else 20
                 self.declared = put(self.declared, seat, at(self.declared, seat) | (1 << suit))
                 if at(self.tricks, seat):
-                    self.marriage_points = put(self.marriage_points, seat, at(self.marriage_points, seat) + gained)
+                    self.marriage_points = put(
+                        self.marriage_points, seat, at(self.marriage_points, seat) + gained
+                    )
                     if self.points(seat) >= 66:
                         self._end(seat)
                 else:
@@ -233,7 +235,9 @@ class Deal:
         self.tricks = put(self.tricks, winner, at(self.tricks, winner) + 1)
         pending = at(self.pending, winner)
         if pending:
-            self.marriage_points = put(self.marriage_points, winner, at(self.marriage_points, winner) + pending)
+            self.marriage_points = put(
+                self.marriage_points, winner, at(self.marriage_points, winner) + pending
+            )
             self.pending = put(self.pending, winner, 0)
         self.turn = winner
         if self.points(winner) >= 66:

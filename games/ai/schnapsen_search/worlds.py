@@ -21,7 +21,18 @@ import random
 from typing import Final
 
 from games.ai.observation.schnapsen import SchnapsenObservation
-from games.ai.schnapsen_search.state import INDEX, KING, POINTS, QUEEN, SUIT_MASK, SUITS, Deal, at, bits, mask_of
+from games.ai.schnapsen_search.state import (
+    INDEX,
+    KING,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    SUITS,
+    Deal,
+    at,
+    bits,
+    mask_of,
+)
 from games.ai.search.sampling import sample_places
 
 OPP: Final = 1

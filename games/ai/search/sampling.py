@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from games.ai.pimc import sample_deal
 
 
-def sample_places(cards: list[int], masks: list[int], sizes: list[int], rng: random.Random) -> list[list[int]]:
+def sample_places(
+    cards: list[int], masks: list[int], sizes: list[int], rng: random.Random
+) -> list[list[int]]:
     """One uniform-ish assignment of `cards` to `len(sizes)` places (card i only to places in
     `masks[i]`, place j taking `sizes[j]` cards). Raises ValueError when none exists."""
     return sample_deal(cards, masks, sizes, rng)
