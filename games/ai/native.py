@@ -49,6 +49,8 @@ MODULES: tuple[str, ...] = (
     "games.ai.preferans_search.solver",
     "games.ai.preferans_search.selfish",
     "games.ai.preferans_search.worlds",
+    "games.ai.preferans_search.values",
+    "games.ai.anton_preferans",
     "games.ai.preferanzen_search.state",
     "games.ai.preferanzen_search.solver",
     "games.ai.preferanzen_search.worlds",
