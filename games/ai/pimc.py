@@ -13,6 +13,27 @@ from __future__ import annotations
 import random
 
 
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` (n > 0), the same number from the same generator state: CPython's
+    `_randbelow_with_getrandbits`, compiled without its Python calls (tests/ai/test_native.py checks
+    it against the generator's own)."""
+    if n <= 0:
+        raise ValueError("empty range")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same order from the same generator state (CPython's Fisher-Yates from
+    the end), compiled without a Python call per card."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
 def feasible(counts: list[int], room: list[int]) -> bool:
     """Hall's condition: the cards of every constraint mask fit into the seats that mask allows.
 
@@ -49,7 +70,7 @@ def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random
         raise ValueError("no deal satisfies the constraints")
     hands: list[list[int]] = [[] for _ in range(k)]
     order = list(range(len(cards)))
-    rng.shuffle(order)
+    shuffle(order, rng)
     loose: list[int] = []
     for i in order:
         m = masks[i] & full
@@ -60,7 +81,7 @@ def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random
         options = [s for s in range(k) if m >> s & 1 and free[s] > 0]
         while True:
             total = sum(free[s] for s in options)
-            pick = rng.randrange(total)
+            pick = below(rng, total)
             for seat in options:
                 pick -= free[seat]
                 if pick < 0:

@@ -18,7 +18,7 @@ from games.ai.analysis.base import JSON, Thresholds, Values
 from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action, from_engine
-from games.ai.schnapsen_search.worlds import sample_world
+from games.ai.schnapsen_search.worlds import Sampler
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
@@ -60,8 +60,9 @@ class SchnapsenAnalyser:
         budget = Budget(VIEW_NODES, NO_CLOCK)
         done = 0
         exact = obs.strict
+        sampler = Sampler(obs)
         for _ in range(WORLDS):
-            world = sample_world(obs, rng)
+            world = sampler.world(rng)
             game = LeafSolver(seat, budget)
             depth = EXACT_DEPTH if world.strict else OPEN_DEPTH
             table: Table = {}

@@ -21,7 +21,7 @@ from games.ai.base import JSON
 from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver
 from games.ai.schnapsen_search.state import CLOSE, from_action
-from games.ai.schnapsen_search.worlds import sample_world
+from games.ai.schnapsen_search.worlds import Sampler
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
@@ -47,8 +47,9 @@ class SearchSchnapsen(SearchPlayer):
         moves = [from_action(a) for a in legal]
         totals = dict.fromkeys(moves, 0.0)
         done = 0
+        sampler = Sampler(obs)
         for _ in range(self.worlds):
-            deal = sample_world(obs, rng)
+            deal = sampler.world(rng)
             game = LeafSolver(me, budget)
             depth = EXACT_DEPTH if deal.strict else self.open_depth
             table: Table = {}

@@ -266,15 +266,26 @@ class Deal:
         if reached >= 0:
             other = 1 - reached
             if closer < 0:
-                self.result = (int(reached), grade(int(self.points(other)), int(at(self.tricks, other))))
+                self.result = (int(reached), _grade(self.points(other), at(self.tricks, other)))
             elif closer == reached:
-                self.result = (int(reached), grade(int(self.closure[0]), int(self.closure[1])))
+                self.result = (int(reached), _grade(self.closure[0], self.closure[1]))
             else:
                 self.result = (int(reached), 3 if self.closure[1] == 0 else 2)
         elif closer >= 0:
             self.result = (int(1 - closer), 3 if self.closure[1] == 0 else 2)
         else:
             self.result = (int(self.turn), 1)
+
+
+#: the engine's `grade(points, tricks)` of every record a deal can end with
+_GRADES: Final = tuple(tuple(grade(points, tricks) for tricks in range(11)) for points in range(256))
+
+
+def _grade(points: i64, tricks: i64) -> int:
+    """The engine's `grade`, read from its table (compiled code calls no Python function for it)."""
+    if 0 <= points < 256 and 0 <= tricks < 11:
+        return _GRADES[points][tricks]
+    return grade(int(points), int(tricks))
 
 
 def _cards(hand: i64) -> i64:

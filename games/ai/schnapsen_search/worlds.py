@@ -32,8 +32,9 @@ from games.ai.schnapsen_search.state import (
     at,
     bits,
     mask_of,
+    put,
 )
-from games.ai.search.sampling import sample_places
+from games.ai.search.sampling import sample_places, shuffle
 
 OPP: Final = 1
 STOCK: Final = 2
@@ -88,63 +89,81 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
     return unseen, [mask[c] for c in unseen], sizes
 
 
+class Sampler:
+    """Worlds consistent with one view: the constraints and everything the worlds share (the points,
+    the marriages, the trump card, ...) worked out once; each world draws the opponent's hand, the
+    stock and its order."""
+
+    def __init__(self, obs: SchnapsenObservation) -> None:
+        self.cards, self.masks, self.sizes = constraints(obs)
+        me = obs.seat
+        opp = 1 - me
+        trump = SUITS.index(obs.trump)
+        self.me = me
+        declared = [0, 0]  # the marriages' points per seat
+        suits = [0, 0]  # their suit bits
+        for marriage in obs.marriages:
+            suit = SUITS.index(marriage.suit)
+            declared[marriage.seat] += 40 if suit == trump else 20
+            suits[marriage.seat] |= 1 << suit
+        tricks = (obs.tricks[0], obs.tricks[1])
+        trick_points, marriage_points, pending = [0, 0], [0, 0], [0, 0]
+        pending[me] = obs.pending
+        marriage_points[me] = declared[me] - pending[me]
+        trick_points[me] = obs.points - marriage_points[me]
+        if tricks[opp]:
+            marriage_points[opp] = declared[opp]
+        else:
+            pending[opp] = declared[opp]
+        #: the points of the last trick, seen
+        self.last_points = sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
+        #: the world less the opponent's hand, the stock and the opponent's trick points
+        self.template = Deal(
+            hands=(mask_of(obs.hand), 0) if me == 0 else (0, mask_of(obs.hand)),
+            trump_card=INDEX[obs.trump_card] if obs.trump_card else -1,
+            trump=trump,
+            closed_by=-1 if obs.closed_by is None else obs.closed_by,
+            turn=me,
+            lead=INDEX[obs.trick[0].card] if obs.trick else -1,
+            trick_points=(trick_points[0], trick_points[1]),
+            tricks=tricks,
+            marriage_points=(marriage_points[0], marriage_points[1]),
+            pending=(pending[0], pending[1]),
+            declared=(suits[0], suits[1]),
+        )
+
+    def world(self, rng: random.Random) -> Deal:
+        """One full deal consistent with the view (the seat to move is the view's seat)."""
+        cards, sizes = self.cards, self.sizes
+        try:
+            dealt = sample_places(cards, self.masks, sizes, rng)
+        except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
+            dealt = sample_places(cards, [ANY] * len(cards), sizes, rng)
+        opp_cards, stock, gone = dealt[0], dealt[1], dealt[2]
+        me, opp = self.me, 1 - self.me
+        deal = self.template.copy()
+        opp_hand = 0
+        for card in opp_cards:
+            opp_hand |= 1 << card
+        deal.hands = put(deal.hands, opp, opp_hand)
+        order = stock[:]
+        shuffle(order, rng)
+        deal.stock = tuple(order)
+        unseen = opp_cards + stock + gone
+        if EXPECTED_OPP_POINTS and unseen:
+            gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
+        else:
+            gone_points = sum(POINTS[c] for c in gone)
+        played = round(gone_points) + self.last_points
+        if at(deal.tricks, opp):
+            deal.trick_points = put(deal.trick_points, opp, max(0, played - at(deal.trick_points, me)))
+        if deal.closed_by >= 0:
+            other = 1 - deal.closed_by
+            deal.closure = (deal.points(other), at(deal.tricks, other))  # now, as the view does not tell
+        return deal
+
+
 def sample_world(obs: SchnapsenObservation, rng: random.Random) -> Deal:
-    """One full deal consistent with `obs` (the seat to move is the view's seat)."""
-    cards, masks, sizes = constraints(obs)
-    try:
-        opp_cards, stock, gone = sample_places(cards, masks, sizes, rng)
-    except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
-        opp_cards, stock, gone = sample_places(cards, [ANY] * len(cards), sizes, rng)
-    return build_world(obs, opp_cards, stock, gone, rng)
-
-
-def build_world(
-    obs: SchnapsenObservation, opp_cards: list[int], stock: list[int], gone: list[int], rng: random.Random
-) -> Deal:
-    me = obs.seat
-    opp = 1 - me
-    trump = SUITS.index(obs.trump)
-    order = stock[:]
-    rng.shuffle(order)
-    declared = [0, 0]  # the marriages' points per seat
-    suits = [0, 0]  # their suit bits
-    for marriage in obs.marriages:
-        suit = SUITS.index(marriage.suit)
-        declared[marriage.seat] += 40 if suit == trump else 20
-        suits[marriage.seat] |= 1 << suit
-    tricks = (obs.tricks[0], obs.tricks[1])
-    hands, trick_points, marriage_points, pending = [0, 0], [0, 0], [0, 0], [0, 0]
-    hands[me] = mask_of(obs.hand)
-    hands[opp] = sum(1 << c for c in opp_cards)
-    pending[me] = obs.pending
-    marriage_points[me] = declared[me] - pending[me]
-    trick_points[me] = obs.points - marriage_points[me]
-    if tricks[opp]:
-        marriage_points[opp] = declared[opp]
-    else:
-        pending[opp] = declared[opp]
-    unseen = opp_cards + stock + gone
-    if EXPECTED_OPP_POINTS and unseen:
-        gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
-    else:
-        gone_points = sum(POINTS[c] for c in gone)
-    played = round(gone_points) + sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
-    trick_points[opp] = max(0, played - trick_points[me]) if tricks[opp] else 0
-    deal = Deal(
-        hands=(hands[0], hands[1]),
-        stock=tuple(order),
-        trump_card=INDEX[obs.trump_card] if obs.trump_card else -1,
-        trump=trump,
-        closed_by=-1 if obs.closed_by is None else obs.closed_by,
-        turn=me,
-        lead=INDEX[obs.trick[0].card] if obs.trick else -1,
-        trick_points=(trick_points[0], trick_points[1]),
-        tricks=tricks,
-        marriage_points=(marriage_points[0], marriage_points[1]),
-        pending=(pending[0], pending[1]),
-        declared=(suits[0], suits[1]),
-    )
-    if deal.closed_by >= 0:
-        other = 1 - deal.closed_by
-        deal.closure = (deal.points(other), at(deal.tricks, other))  # now, as the view does not tell
-    return deal
+    """One full deal consistent with `obs` (the seat to move is the view's seat); `Sampler` draws
+    many."""
+    return Sampler(obs).world(rng)
