@@ -40,7 +40,7 @@ from games.ai.preferanzen_search.games import (
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, distinct_moves, side_value
 from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, Deal, Terms, mask_of, names, start
 from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
-from games.ai.search.alphabeta import Table, search
+from games.ai.search.alphabeta import Table, search, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
 from games.engine.preferanzen.austrian import SPECIAL
@@ -102,7 +102,7 @@ class SearchPreferanzen(SearchPlayer):
             deal = self._world_deal(obs, rng)
             table: Table = {}
             try:
-                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+                values = dict(zip(moves, values_of(game, deal, moves, depth, budget, table), strict=True))
             except BudgetExceeded:
                 break
             for move, value in values.items():

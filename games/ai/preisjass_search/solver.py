@@ -49,12 +49,17 @@ KEEP_SCALE: Final[float] = anton_preisjass.KEEP_SCALE
 class Rule:
     """A seat's rule in a playout: the card `seat` plays, seeing `hands` (as the rule may: Anton's
     sees only its own), on `trick` with `trump`, where `voids[s]` holds the cards the table knows
-    seat s lacks."""
+    seat s lacks. `rule.choose(...)` or `rule(...)`; compiled, `choose` is a direct call."""
+
+    def choose(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        raise NotImplementedError
 
     def __call__(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
-        raise NotImplementedError
+        return self.choose(hands, seat, trick, trump, voids)
 
 
 Policy = Rule
@@ -86,7 +91,7 @@ KEEP: Final = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
 class Greedy(Rule):
     """A quick choice that sees every hand."""
 
-    def __call__(
+    def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
         return _greedy(hands, seat, trick, trump)
@@ -159,7 +164,7 @@ class Anton(Rule):
         self.floor = floor
         self.dealer = dealer
 
-    def __call__(
+    def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
         floor, dealer = self.floor, self.dealer
@@ -298,7 +303,7 @@ class Lookahead(Rule):
         self.others = others
         self.budget = budget
 
-    def __call__(
+    def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
         options = legal_mask(hands[seat], trick, trump)
@@ -322,7 +327,7 @@ class Lookahead(Rule):
                     s = (seat + 1) % PLAYERS
                     while len(after) < PLAYERS:
                         spend()
-                        x = others(rest, s, after, trump, voids)
+                        x = others.choose(rest, s, after, trump, voids)
                         rest[s] ^= 1 << x
                         after = (*after, x)
                         s = (s + 1) % PLAYERS
@@ -351,7 +356,7 @@ def playout(
     while done < TRICKS:
         while len(trick) < PLAYERS:
             choose = mine if seat == me and mine is not None else policy
-            c = choose(hands, seat, trick, trump, voids)
+            c = choose.choose(hands, seat, trick, trump, voids)
             hands[seat] ^= 1 << c
             if trick:
                 lead = trick[0] // 9
@@ -422,7 +427,7 @@ class Lines:
             if seat == me:
                 break
             budget.spend()
-            c = self.others(hands, seat, trick, trump, voids)
+            c = self.others.choose(hands, seat, trick, trump, voids)
             void_after(voids, seat, trick, c, trump)
             hands[seat] ^= 1 << c
             trick = (*trick, c)

@@ -101,7 +101,7 @@ class Evidence:
         for trick, card, voids, later in self.points[seat]:
             then = [hands[0] | later[0], hands[1] | later[1], hands[2] | later[2], hands[3] | later[3]]
             options = legal_mask(then[seat], trick, trump)
-            if options & (options - 1) and policy(then, seat, trick, trump, voids) != card:
+            if options & (options - 1) and policy.choose(then, seat, trick, trump, voids) != card:
                 missed += 1
                 if missed > limit:
                     break

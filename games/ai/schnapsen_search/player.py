@@ -22,7 +22,7 @@ from games.ai.observation.schnapsen import observe
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver
 from games.ai.schnapsen_search.state import CLOSE, from_action
 from games.ai.schnapsen_search.worlds import Sampler
-from games.ai.search.alphabeta import Table, search
+from games.ai.search.alphabeta import Table, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
 
@@ -54,7 +54,7 @@ class SearchSchnapsen(SearchPlayer):
             depth = EXACT_DEPTH if deal.strict else self.open_depth
             table: Table = {}
             try:
-                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+                values = dict(zip(moves, values_of(game, deal, moves, depth, budget, table), strict=True))
             except BudgetExceeded:
                 break
             for move, value in values.items():

@@ -112,6 +112,14 @@ def search(
     return best
 
 
+def values_of(
+    game: SearchGame[S], state: S, moves: list[int], depth: int, budget: Budget, table: Table
+) -> list[float]:
+    """The full-window value of each of `moves` at `state`, in their order, searched `depth` plies deep
+    (the root of a search player's world: one call into the compiled core instead of one a move)."""
+    return [search(game, game.play(state, move), depth - 1, budget, table) for move in moves]
+
+
 def move_values(game: SearchGame[S], state: S, depth: int, budget: Budget, table: Table) -> dict[int, float]:
     """The exact (full-window) value of every legal move at `state`, searched `depth` plies deep."""
     return {
