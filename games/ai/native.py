@@ -54,6 +54,8 @@ MODULES: tuple[str, ...] = (
     "games.ai.preferanzen_search.state",
     "games.ai.preferanzen_search.solver",
     "games.ai.preferanzen_search.worlds",
+    "games.ai.preferanzen_search.games",
+    "games.ai.anton_preferanzen",
     "games.ai.collusion.pair",
 )
 

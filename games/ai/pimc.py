@@ -64,7 +64,7 @@ def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random
         raise ValueError("the hand sizes do not add up to the unseen cards")
     counts = [0] * (full + 1)
     for m in masks:
-        counts[m & full] += 1
+        counts[m & full] = counts[m & full] + 1
     free = list(room)
     if not feasible(counts, free):
         raise ValueError("no deal satisfies the constraints")
@@ -77,7 +77,7 @@ def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random
         if m == full:
             loose.append(cards[i])
             continue
-        counts[m] -= 1
+        counts[m] = counts[m] - 1
         options = [s for s in range(k) if m >> s & 1 and free[s] > 0]
         while True:
             total = sum(free[s] for s in options)
@@ -86,10 +86,10 @@ def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random
                 pick -= free[seat]
                 if pick < 0:
                     break
-            free[seat] -= 1
+            free[seat] = free[seat] - 1
             if feasible(counts, free):
                 break
-            free[seat] += 1
+            free[seat] = free[seat] + 1
             options.remove(seat)  # cannot be empty: the state before this card was feasible
         hands[seat].append(cards[i])
     rest = iter(loose)  # already in shuffled order

@@ -122,13 +122,13 @@ class Deal:
 
     def apply(self, card: int) -> None:
         pos = self.turn
-        self.hands[pos] &= ~(1 << card)
+        self.hands[pos] = self.hands[pos] & ~(1 << card)
         self.trick.append((pos, card))
         if len(self.trick) < 3:
             self.turn = (pos + 1) % 3
             return
         winner = self.trick_winner()
-        self.tricks[winner] += 1
+        self.tricks[winner] = self.tricks[winner] + 1
         self.done += 1
         self.trick = []
         self.turn = 0 if self.kind == RASPASY and self.done < 2 else winner

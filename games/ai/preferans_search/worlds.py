@@ -67,14 +67,14 @@ def replay_voids(obs: PreferansObservation) -> list[int]:
             if ts >= 0:
                 # the talon suit first; without it, the led card's suit
                 if suit != ts:
-                    voids[pos] |= SUIT_MASK[ts]
+                    voids[pos] = voids[pos] | SUIT_MASK[ts]
                     if i > 0 and lead_suit != ts and suit != lead_suit:
-                        voids[pos] |= SUIT_MASK[lead_suit]
+                        voids[pos] = voids[pos] | SUIT_MASK[lead_suit]
                 continue
             if i > 0 and suit != lead_suit:
-                voids[pos] |= SUIT_MASK[lead_suit]
+                voids[pos] = voids[pos] | SUIT_MASK[lead_suit]
                 if trump >= 0 and suit != trump:
-                    voids[pos] |= SUIT_MASK[trump]
+                    voids[pos] = voids[pos] | SUIT_MASK[trump]
         if len(cards) == 3:
             strong = ts if ts >= 0 and any(c >> 3 == ts for c in cards) else trump
             best_i = 0
@@ -125,7 +125,7 @@ def places(obs: PreferansObservation) -> tuple[list[int], list[int], list[int], 
                 allowed |= 1 << hidden.index(decl)
             unseen.append(card)
             masks.append(allowed)
-            sizes[out_index] += 1
+            sizes[out_index] = sizes[out_index] + 1
     return hidden, unseen, masks, sizes
 
 

@@ -180,9 +180,9 @@ def _with(state: Deal, declarer_tricks: int) -> list[int]:
             else:
                 second = s
     if first >= 0 and rest > 0:
-        tricks[first] += (rest + 1) // 2 if second >= 0 else rest
+        tricks[first] = tricks[first] + ((rest + 1) // 2 if second >= 0 else rest)
         if second >= 0:
-            tricks[second] += rest // 2
+            tricks[second] = tricks[second] + rest // 2
     return t.scores(tricks, tricks[d] >= 6)
 
 

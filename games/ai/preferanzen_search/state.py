@@ -127,7 +127,7 @@ def _vienna(t: Terms, tricks: list[int], won: bool) -> list[int]:
     d = t.declarer
     defense = list(t.defense)
     delta = [0] * N
-    delta[d] += min(10, t.pot) if won else -20
+    delta[d] = delta[d] + (min(10, t.pot) if won else -20)
     defenders = ((d + 1) % N, (d + 2) % N)
     for s in defenders:
         if defense[s] != "stay":
@@ -136,15 +136,15 @@ def _vienna(t: Terms, tricks: list[int], won: bool) -> list[int]:
         if t.guest is not None:
             taken += tricks[t.guest]
             need = 4
-        delta[s] += taken
-        delta[d] -= taken
+        delta[s] = delta[s] + taken
+        delta[d] = delta[d] - taken
         if taken < need:
-            delta[s] -= 10
-    bonuses = (t.trump == 3) + (won and t.four_aces) + t.no_aces
+            delta[s] = delta[s] - 10
+    bonuses = (1 if t.trump == 3 else 0) + (1 if won and t.four_aces else 0) + (1 if t.no_aces else 0)
     sign = 1 if won else -1
     for s in defenders:
-        delta[s] -= sign * 10 * bonuses
-        delta[d] += sign * 10 * bonuses
+        delta[s] = delta[s] - sign * 10 * bonuses
+        delta[d] = delta[d] + sign * 10 * bonuses
     return delta
 
 

@@ -67,17 +67,17 @@ def excluded(obs: PreferanzenObservation) -> list[int]:
         for i, (seat, card) in enumerate(trick[1:], start=1):
             followed = card >> 3 == lead >> 3
             if not followed:
-                no[seat] |= led_suit
+                no[seat] = no[seat] | led_suit
                 if trump >= 0 and card >> 3 != trump:
-                    no[seat] |= SUIT_MASK[trump]
+                    no[seat] = no[seat] | SUIT_MASK[trump]
             group_suit = card >> 3 if (followed or card >> 3 == trump) else -1
             if group_suit >= 0:
                 group = SUIT_MASK[group_suit]
                 if not beats(card, winner, trump):
                     # nothing in the played card's group beat the winner
-                    no[seat] |= _beaters(group, winner, trump)
+                    no[seat] = no[seat] | _beaters(group, winner, trump)
                 elif vienna and three and i == 1 and trick[0][0] == declarer:
-                    no[seat] |= _beaters(group, winner, trump) & ((1 << card) - 1)
+                    no[seat] = no[seat] | (_beaters(group, winner, trump) & ((1 << card) - 1))
             if beats(card, winner, trump):
                 winner = card
     return no
@@ -117,7 +117,7 @@ def constraints(obs: PreferanzenObservation) -> tuple[list[int], list[int], list
     a, b = others(me)
     contract = obs.contract
     if contract and contract.no_aces and declarer is not None and declarer != me:
-        no[declarer] |= ACES
+        no[declarer] = no[declarer] | ACES
         pile_no_aces = not contract.hand
     else:
         pile_no_aces = False

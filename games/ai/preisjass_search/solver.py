@@ -323,12 +323,12 @@ class Lookahead(Rule):
                 after = (*trick, c)
                 if len(after) < PLAYERS:
                     rest = list(hands)
-                    rest[seat] ^= 1 << c
+                    rest[seat] = rest[seat] ^ (1 << c)
                     s = (seat + 1) % PLAYERS
                     while len(after) < PLAYERS:
                         spend()
                         x = others.choose(rest, s, after, trump, voids)
-                        rest[s] ^= 1 << x
+                        rest[s] = rest[s] ^ (1 << x)
                         after = (*after, x)
                         s = (s + 1) % PLAYERS
                 if (leader + winner_index(after, trump)) % PLAYERS == seat:
@@ -357,19 +357,19 @@ def playout(
         while len(trick) < PLAYERS:
             choose = mine if seat == me and mine is not None else policy
             c = choose.choose(hands, seat, trick, trump, voids)
-            hands[seat] ^= 1 << c
+            hands[seat] = hands[seat] ^ (1 << c)
             if trick:
                 lead = trick[0] // 9
                 suit = c // 9
                 if suit != lead and (suit != trump or lead == trump):
-                    voids[seat] |= (
+                    voids[seat] = voids[seat] | (
                         SUIT_MASK[lead] if lead != trump else trumps_mask & ~(1 << (9 * trump + UNTER))
                     )
             trick = (*trick, c)
             seat = (seat + 1) % PLAYERS
         win = (leader + winner_index(trick, trump)) % PLAYERS
         done += 1
-        gained[win] += trick_points(trick, trump, done == TRICKS)
+        gained[win] = gained[win] + trick_points(trick, trump, done == TRICKS)
         leader = seat = win
         trick = ()
     return gained
@@ -382,9 +382,9 @@ def void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, t
         suit = card // 9
         if lead == trump:
             if suit != trump:
-                voids[seat] |= SUIT_MASK[trump] & ~(1 << (9 * trump + UNTER))
+                voids[seat] = voids[seat] | (SUIT_MASK[trump] & ~(1 << (9 * trump + UNTER)))
         elif suit != lead and suit != trump:
-            voids[seat] |= SUIT_MASK[lead]
+            voids[seat] = voids[seat] | SUIT_MASK[lead]
 
 
 class Lines:
@@ -407,7 +407,7 @@ class Lines:
         voids = list(voids)
         void_after(voids, self.me, deal.trick, card, self.trump)
         hands = list(deal.hands)
-        hands[self.me] ^= 1 << card
+        hands[self.me] = hands[self.me] ^ (1 << card)
         return self._on(hands, deal.leader, (*deal.trick, card), deal.done, voids)
 
     def _on(self, hands: list[int], leader: int, trick: tuple[int, ...], done: int, voids: list[int]) -> int:
@@ -429,7 +429,7 @@ class Lines:
             budget.spend()
             c = self.others.choose(hands, seat, trick, trump, voids)
             void_after(voids, seat, trick, c, trump)
-            hands[seat] ^= 1 << c
+            hands[seat] = hands[seat] ^ (1 << c)
             trick = (*trick, c)
         if TRICKS - done > self.exact:
             rest = Deal(trump, tuple(hands), leader, trick, done, (0, 0, 0, 0))
@@ -448,7 +448,7 @@ class Lines:
             after = list(voids)
             void_after(after, me, trick, c, trump)
             mine = list(hands)
-            mine[me] ^= 1 << c
+            mine[me] = mine[me] ^ (1 << c)
             v = self._on(mine, leader, (*trick, c), done, after)
             if v > best:
                 best = v

@@ -138,14 +138,14 @@ class Deal:
         """The deal after the seat to play plays `card` (a legal card), the trick scored when full."""
         seat = self.turn
         hands = list(self.hands)
-        hands[seat] ^= 1 << card
+        hands[seat] = hands[seat] ^ (1 << card)
         trick = (*self.trick, card)
         if len(trick) < PLAYERS:
             return Deal(self.trump, tuple(hands), self.leader, trick, self.done, self.points)
         win = (self.leader + winner_index(trick, self.trump)) % PLAYERS
         value = trick_points(trick, self.trump, self.done + 1 == TRICKS)
         points = list(self.points)
-        points[win] += value
+        points[win] = points[win] + value
         return Deal(self.trump, tuple(hands), win, (), self.done + 1, tuple(points))
 
     def key(self) -> tuple[int, ...]:

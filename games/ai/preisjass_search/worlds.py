@@ -72,7 +72,7 @@ class Evidence:
         for cards in self.tricks:
             trick: tuple[int, ...] = ()
             for seat, card in cards:
-                self.played[seat] |= 1 << card
+                self.played[seat] = self.played[seat] | (1 << card)
                 void_after(self.voids, seat, trick, card, trump)
                 trick = (*trick, card)
 
@@ -87,7 +87,7 @@ class Evidence:
             for seat, card in cards:
                 if seat != self.me:
                     self.points[seat].append((trick, card, list(voids), list(later)))
-                later[seat] ^= 1 << card
+                later[seat] = later[seat] ^ (1 << card)
                 void_after(voids, seat, trick, card, trump)
                 trick = (*trick, card)
 
@@ -189,8 +189,8 @@ class Chain:
             return
         now = self.missed[a_seat] + self.missed[b_seat]
         new = list(hands)
-        new[a_seat] ^= (1 << a) | (1 << b)
-        new[b_seat] ^= (1 << a) | (1 << b)
+        new[a_seat] = new[a_seat] ^ ((1 << a) | (1 << b))
+        new[b_seat] = new[b_seat] ^ ((1 << a) | (1 << b))
         a_missed = self.seat_misses(new, a_seat, now)
         if a_missed > now:
             return

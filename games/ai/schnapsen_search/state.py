@@ -300,7 +300,7 @@ def from_engine(state: object) -> Deal:
     assert isinstance(state, SchnapsenState)
     declared = [0, 0]
     for seat, suit, _ in state.marriages:
-        declared[seat] |= 1 << SUITS.index(suit)
+        declared[seat] = declared[seat] | (1 << SUITS.index(suit))
     return Deal(
         hands=(mask_of(state.hands[0]), mask_of(state.hands[1])),
         stock=tuple(INDEX[c] for c in state.stock),

@@ -64,7 +64,7 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
 
     def restrict(card: int, allowed: int) -> None:
         if card in mask:
-            mask[card] &= allowed
+            mask[card] = mask[card] & allowed
 
     for marriage in obs.marriages:
         suit = SUITS.index(marriage.suit)
@@ -104,8 +104,8 @@ class Sampler:
         suits = [0, 0]  # their suit bits
         for marriage in obs.marriages:
             suit = SUITS.index(marriage.suit)
-            declared[marriage.seat] += 40 if suit == trump else 20
-            suits[marriage.seat] |= 1 << suit
+            declared[marriage.seat] = declared[marriage.seat] + (40 if suit == trump else 20)
+            suits[marriage.seat] = suits[marriage.seat] | (1 << suit)
         tricks = (obs.tricks[0], obs.tricks[1])
         trick_points, marriage_points, pending = [0, 0], [0, 0], [0, 0]
         pending[me] = obs.pending
