@@ -16,6 +16,13 @@ these modules is imported, decides for the whole process, all or nothing:
 
 `status()` says which, and why: the site's startup log and `/readyz` show it. Pure Python, standard
 library only: setup.py reads `MODULES` from this file before anything is installed.
+
+Writing for the compiler (docs/compiled.md): module constants `Final`; hot classes `@final`, with
+64-bit ints (`i64`) and pairs or triples of them instead of lists; no `lst[i] += x` (mypyc makes it a
+generic call: write `lst[i] = lst[i] + x`); calls through methods of native classes, not `__call__`.
+And one trap: mypyc 2.4 shifts a constant by an `i64` in 32-bit C ints, so `1 << n` with `n: i64` and
+a result of 2**31 or more comes out wrong: write `1 << int(n)` (the tests compare every decision
+with the pure-Python reference, which is how this one was found).
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def follow_mask(hand: i64, lead: i64, winner: i64, trump: i64, lowest: bool) -> 
         if not group:
             return hand
     if group & SUIT_MASK[winner >> 3]:  # same suit as the winner: higher cards beat
-        higher = group & ~((2 << winner) - 1)
+        higher = group & ~((2 << int(winner)) - 1)  # int(): see native.py on shifts
     elif trump >= 0 and group & SUIT_MASK[trump]:  # trumps over a non-trump winner
         higher = group
     else:
@@ -249,7 +249,7 @@ class Deal:
 
     def apply(self, card: i64) -> None:
         seat = self.turn
-        self.hands = put3(self.hands, seat, at3(self.hands, seat) & ~(1 << card))
+        self.hands = put3(self.hands, seat, at3(self.hands, seat) & ~(1 << int(card)))
         if not self.trick or beats(card, self.winner_card, self.terms.trump):
             self.winner_card, self.winner_seat = card, seat
         self.trick += (card,)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from mypy_extensions import i64
+
 from games.ai import anton_preisjass
 from games.ai.preisjass_search.state import (
     CARD_POINTS,
@@ -167,30 +169,36 @@ class Anton(Rule):
     def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
-        floor, dealer = self.floor, self.dealer
-        hand = hands[seat]
-        options = legal_mask(hand, trick, trump)
+        # compiled, the masks and counts are 64-bit ints (`i64`): each `float(...)` below is the
+        # int-to-float conversion Python makes in mixed arithmetic
+        floor: i64 = self.floor
+        dealer: i64 = self.dealer
+        hand: i64 = hands[seat]
+        options: i64 = legal_mask(hand, trick, trump)
         if options & (options - 1) == 0:
-            return options.bit_length() - 1
+            return int(options).bit_length() - 1
         points = CARD_POINTS[trump]
-        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        unseen: i64 = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         n_unseen = cards_in(unseen)
         suit_points = SUIT_POINTS[trump]
-        avg = (
+        in_suits: i64 = (
             suit_points[0][unseen & 0x1FF]
             + suit_points[1][unseen >> 9 & 0x1FF]
             + suit_points[2][unseen >> 18 & 0x1FF]
             + suit_points[3][unseen >> 27]
-        ) / max(1, n_unseen)
+        )
+        avg = float(in_suits) / float(max(1, n_unseen))
         # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
-        floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
+        floor_bit: i64 = 0
+        if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1:
+            floor_bit = 1 << int(floor)  # (mypyc shifts a constant by an i64 in 32 bits: int() keeps 64)
         n_free = max(1, n_unseen - (1 if floor_bit else 0))
-        trumps_mask = SUIT_MASK[trump]
-        bauer_out = unseen >> (9 * trump + UNTER) & 1
-        n_behind = PLAYERS - 1 - len(trick)
+        trumps_mask: i64 = SUIT_MASK[trump]
+        bauer_out: i64 = unseen >> (9 * trump + UNTER) & 1
+        n_behind: i64 = PLAYERS - 1 - len(trick)
         # the seats behind (up to three): what the table knows each lacks, its share of the unseen
         # cards, whether it is the dealer
-        first = second = third = (0, 0.0, False)
+        first = second = third = _NOBODY
         if n_behind > 0:
             first = _behind(hands, voids, (seat + 1) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
         if n_behind > 1:
@@ -198,48 +206,49 @@ class Anton(Rule):
         if n_behind > 2:
             third = _behind(hands, voids, (seat + 3) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
         left = cards_in(hand) - 1
-        scale = KEEP_SCALE * min(1.0, left / HORIZON)
-        on_table = 0
+        scale = KEEP_SCALE * min(1.0, float(left) / HORIZON)
+        on_table: i64 = 0
         for c in trick:
             on_table += points[c]
         if left == 0:
             on_table += LAST_TRICK_BONUS
-        spread = n_behind * FOLLOW_SHARE * avg
+        spread = float(n_behind) * FOLLOW_SHARE * avg
         beats_t = BEATS[trump]
+        lead: i64 = -1
+        top_beats: i64 = -1
         if trick:
             lead = trick[0] // 9
             top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
-        else:
-            lead = -1
-            top_beats = -1
         trump_cost = TRUMP_COST[trump]
-        best_card, best_value = -1, -1e9
+        best_card: i64 = -1
+        best_value = -1e9
         m = options
         while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
             low = m & -m
-            c = low.bit_length() - 1
+            card: i64 = int(low).bit_length() - 1
             m ^= low
-            suit = c // 9
-            pc = points[c]
+            suit = card // 9
+            pc = float(points[card])
             if left <= 0:
                 cost = 0.0
             elif suit == trump:
-                rank = c % 9
+                rank = card % 9
                 if rank == UNTER:
                     cost = 42.0 * scale
                 elif rank == 3:
                     cost = (21.0 if bauer_out else 30.0) * scale
                 else:
-                    cost = trump_cost[c] * scale
+                    cost = trump_cost[card] * scale
             else:
-                cost = (0.3 * pc if unseen & HIGHER[c] else 6.0 + 1.2 * pc) * scale
+                cost = (0.3 * pc if unseen & HIGHER[card] else 6.0 + 1.2 * pc) * scale
             if not top_beats & low:
                 value = -GIVE_AWAY * pc - cost
             else:
                 c_lead = lead if lead >= 0 else suit
-                beaters = unseen & beats_t[c_lead][c] & ~floor_bit
-                lead_mask = SUIT_MASK[c_lead]
-                floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
+                beats: i64 = beats_t[c_lead][card]
+                beaters = unseen & beats & ~floor_bit
+                lead_mask: i64 = SUIT_MASK[c_lead]
+                floor_beats = floor_bit and beats & floor_bit
                 keep = 1.0
                 for k in range(n_behind):
                     lack, p, is_dealer = first if k == 0 else second if k == 1 else third
@@ -262,19 +271,23 @@ class Anton(Rule):
                         keep *= math.pow(1.0 - weight * p, float(n_trump_in))
                     if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
                         keep *= 1.0 - (1.0 if c_lead == trump else weight)
-                value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
+                value = keep * (float(on_table) + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
             if value > best_value:
-                best_card, best_value = c, value
+                best_card, best_value = card, value
         return best_card
 
 
+_NOBODY: Final = (0, 0.0, False)
+
+
 def _behind(
-    hands: list[int], voids: list[int], s: int, trumps: int, bauer_out: int, n_free: int, dealer: int
-) -> tuple[int, float, bool]:
+    hands: list[int], voids: list[int], s: i64, trumps: i64, bauer_out: i64, n_free: i64, dealer: i64
+) -> tuple[i64, float, bool]:
     """A seat behind, as Anton sees it: the cards the table knows it lacks (a trump void only while
     the Bauer is out), its share of the unseen cards, whether it is the dealer."""
-    lack = voids[s] & ~trumps if bauer_out else voids[s]
-    return (lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer)
+    void: i64 = voids[s]
+    lack = void & ~trumps if bauer_out else void
+    return (lack, min(1.0, float(cards_in(hands[s])) / float(n_free)), s == dealer)
 
 
 #: Anton's rule at a table whose Bodentrumpf is not known (-1)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.search.masks import POPCOUNT_12, bits
 from games.engine.cards import DECK_36, SUITS
@@ -54,7 +56,7 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
-def cards_in(mask: int) -> int:
+def cards_in(mask: i64) -> i64:
     """The number of cards in a mask of up to 36 bits (`mask.bit_count()`, which compiled code calls as
     a Python method; see POPCOUNT_12)."""
     return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
