@@ -43,6 +43,18 @@ def _no_compiler() -> str | None:
     return None
 
 
+def _forget_inplace() -> None:
+    """Remove what an earlier build left in the source tree (an editable install builds in place): the
+    stamp, so that the reference runs, and the extension modules."""
+    (HERE / "games" / "ai" / NATIVE["STAMP"]).unlink(missing_ok=True)
+    for module in MODULES:
+        built = NATIVE["extension_path"](module, HERE)
+        if built is not None:
+            built.unlink()
+    for group in HERE.glob("kartentisch_core__mypyc.*"):
+        group.unlink()
+
+
 class BuildCore(build_ext):
     """build_ext that leaves the pure-Python reference when the compile fails, and stamps a success."""
 
@@ -56,6 +68,7 @@ class BuildCore(build_ext):
             super().run()
         except Exception as exc:  # a compiler that fails: the reference still installs
             _say(f"the search core did not compile ({exc}); the pure-Python reference will run")
+            _forget_inplace()
             return
         import mypy.version
 
@@ -65,10 +78,17 @@ class BuildCore(build_ext):
         _say(f"search core compiled by mypyc {mypy.version.__version__}: {len(MODULES)} modules")
 
 
+#: the setup.py commands that build (metadata alone needs no C: pip asks for it twice before a build)
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+
 def _extensions() -> list[object]:
+    if not BUILDS & set(sys.argv[1:]):
+        return []
     reason = _no_compiler()
     if reason is not None:
         _say(f"search core not compiled ({reason}); the pure-Python reference will run")
+        _forget_inplace()
         return []
     from mypyc.build import mypycify
 
@@ -76,7 +96,9 @@ def _extensions() -> list[object]:
     # mypy's own settings, not pyproject's (its plugins need Django, which a build does not install)
     return list(
         mypycify(
-            ["--config-file=", "--python-version=3.11", *paths], opt_level="3", group_name="kartentisch_core"
+            ["--config-file=", f"--python-version={sys.version_info[0]}.{sys.version_info[1]}", *paths],
+            opt_level="3",
+            group_name="kartentisch_core",
         )
     )
 
