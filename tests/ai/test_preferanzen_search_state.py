@@ -20,10 +20,10 @@ GAMES = ("preferanzen", "preference_vienna")
 
 
 def _same(deal: Deal, state: PreferanzenState) -> None:
-    assert deal.hands == [mask_of(h) for h in state.hands]
+    assert list(deal.hands) == [mask_of(h) for h in state.hands]
     assert deal.turn == state.turn
     assert [c for c in deal.trick] == [INDEX[c] for _, c in state.trick]
-    assert deal.tricks == state.tricks_won
+    assert list(deal.tricks) == state.tricks_won
     assert (deal.run, deal.best_run) == (state.run, state.best_run)
 
 
