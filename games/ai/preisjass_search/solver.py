@@ -102,7 +102,7 @@ class Greedy(Rule):
 def _greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int) -> int:
     options = legal_mask(hands[seat], trick, trump)
     if options & (options - 1) == 0:
-        return options.bit_length() - 1
+        return int(options).bit_length() - 1
     points, keep = CARD_POINTS[trump], KEEP[trump]
     behind = 0
     for i in range(1, PLAYERS - len(trick)):
@@ -321,7 +321,7 @@ class Lookahead(Rule):
     ) -> int:
         options = legal_mask(hands[seat], trick, trump)
         if options & (options - 1) == 0:
-            return options.bit_length() - 1
+            return int(options).bit_length() - 1
         left = cards_in(hands[seat]) - 1
         fade = LOOK_KEEP * min(1.0, left / LOOK_HORIZON)
         keep = KEEP[trump]

@@ -62,11 +62,11 @@ def cards_in(mask: i64) -> i64:
     return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
 
 
-def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:
+def legal_mask(hand: i64, trick: tuple[int, ...], trump: int) -> i64:
     """The cards of `hand` that may be played on `trick` (the engine's following rules)."""
     if not trick:
         return hand
-    trumps_mask = SUIT_MASK[trump]
+    trumps_mask: i64 = SUIT_MASK[trump]
     lead = trick[0] // 9
     if lead == trump:
         trumps = hand & trumps_mask
@@ -78,8 +78,10 @@ def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:
     for c in trick:
         if c // 9 == trump and _TRUMP_RANK[c] > top:
             top = _TRUMP_RANK[c]
-    above = hand & ABOVE[trump][top + 1]
-    suit = hand & SUIT_MASK[lead]
+    above: i64 = ABOVE[trump][top + 1]
+    above &= hand
+    suit: i64 = SUIT_MASK[lead]
+    suit &= hand
     if suit:
         return suit | above
     plain = hand & ~trumps_mask
