@@ -38,6 +38,7 @@ from games.ai.preisjass_search.state import (
     winner_index,
 )
 from games.ai.search.budget import Budget
+from games.ai.search.masks import POPCOUNT_12
 
 # Anton's weights (games.ai.anton_preisjass), fixed here so that compiled code reads them directly
 TRUMP_IN_WEIGHT: Final[float] = anton_preisjass.TRUMP_IN_WEIGHT
@@ -169,8 +170,8 @@ class Anton(Rule):
     def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
-        # compiled, the masks and counts are 64-bit ints (`i64`): each `float(...)` below is the
-        # int-to-float conversion Python makes in mixed arithmetic
+        # compiled, the masks are 64-bit ints (`i64`); `n * 1.0` is the float pow() takes (compiled, a
+        # float argument is a direct call into C)
         floor: i64 = self.floor
         dealer: i64 = self.dealer
         hand: i64 = hands[seat]
@@ -181,13 +182,12 @@ class Anton(Rule):
         unseen: i64 = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         n_unseen = cards_in(unseen)
         suit_points = SUIT_POINTS[trump]
-        in_suits: i64 = (
+        avg = (
             suit_points[0][unseen & 0x1FF]
             + suit_points[1][unseen >> 9 & 0x1FF]
             + suit_points[2][unseen >> 18 & 0x1FF]
             + suit_points[3][unseen >> 27]
-        )
-        avg = float(in_suits) / float(max(1, n_unseen))
+        ) / max(1, n_unseen)
         # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
         floor_bit: i64 = 0
         if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1:
@@ -195,7 +195,7 @@ class Anton(Rule):
         n_free = max(1, n_unseen - (1 if floor_bit else 0))
         trumps_mask: i64 = SUIT_MASK[trump]
         bauer_out: i64 = unseen >> (9 * trump + UNTER) & 1
-        n_behind: i64 = PLAYERS - 1 - len(trick)
+        n_behind = PLAYERS - 1 - len(trick)
         # the seats behind (up to three): what the table knows each lacks, its share of the unseen
         # cards, whether it is the dealer
         first = second = third = _NOBODY
@@ -206,13 +206,13 @@ class Anton(Rule):
         if n_behind > 2:
             third = _behind(hands, voids, (seat + 3) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
         left = cards_in(hand) - 1
-        scale = KEEP_SCALE * min(1.0, float(left) / HORIZON)
-        on_table: i64 = 0
+        scale = KEEP_SCALE * min(1.0, left / HORIZON)
+        on_table = 0
         for c in trick:
             on_table += points[c]
         if left == 0:
             on_table += LAST_TRICK_BONUS
-        spread = float(n_behind) * FOLLOW_SHARE * avg
+        spread = n_behind * FOLLOW_SHARE * avg
         beats_t = BEATS[trump]
         lead: i64 = -1
         top_beats: i64 = -1
@@ -222,13 +222,13 @@ class Anton(Rule):
         trump_cost = TRUMP_COST[trump]
         best_card: i64 = -1
         best_value = -1e9
-        m = options
+        m: int = options
         while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
             low = m & -m
-            card: i64 = int(low).bit_length() - 1
+            card = low.bit_length() - 1
             m ^= low
             suit = card // 9
-            pc = float(points[card])
+            pc = points[card]
             if left <= 0:
                 cost = 0.0
             elif suit == trump:
@@ -253,25 +253,34 @@ class Anton(Rule):
                 for k in range(n_behind):
                     lack, p, is_dealer = first if k == 0 else second if k == 1 else third
                     mine_beaters = beaters & ~lack
+                    # their counts (cards_in inline: this is the innermost loop)
+                    n_same = (
+                        POPCOUNT_12[mine_beaters & 0xFFF]
+                        + POPCOUNT_12[mine_beaters >> 12 & 0xFFF]
+                        + POPCOUNT_12[mine_beaters >> 24]
+                    )
+                    n_trump_in = 0
                     if c_lead != trump:
-                        n_trump_in = cards_in(mine_beaters & trumps_mask)
-                        n_same = cards_in(mine_beaters) - n_trump_in
-                    else:
-                        n_trump_in = 0
-                        n_same = cards_in(mine_beaters)
+                        trumps_in = mine_beaters & trumps_mask
+                        n_trump_in = (
+                            POPCOUNT_12[trumps_in & 0xFFF]
+                            + POPCOUNT_12[trumps_in >> 12 & 0xFFF]
+                            + POPCOUNT_12[trumps_in >> 24]
+                        )
+                        n_same -= n_trump_in
                     weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
                     # x ** 0 is 1.0: the same product without calling pow for it
                     if n_same:
                         keep *= (
-                            math.pow(1.0 - p, float(n_same)) * math.pow(1.0 - weight * p, float(n_trump_in))
+                            math.pow(1.0 - p, n_same * 1.0) * math.pow(1.0 - weight * p, n_trump_in * 1.0)
                             if n_trump_in
-                            else math.pow(1.0 - p, float(n_same))
+                            else math.pow(1.0 - p, n_same * 1.0)
                         )
                     elif n_trump_in:
-                        keep *= math.pow(1.0 - weight * p, float(n_trump_in))
+                        keep *= math.pow(1.0 - weight * p, n_trump_in * 1.0)
                     if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
                         keep *= 1.0 - (1.0 if c_lead == trump else weight)
-                value = keep * (float(on_table) + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
+                value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
             if value > best_value:
                 best_card, best_value = card, value
         return best_card
@@ -281,13 +290,13 @@ _NOBODY: Final = (0, 0.0, False)
 
 
 def _behind(
-    hands: list[int], voids: list[int], s: i64, trumps: i64, bauer_out: i64, n_free: i64, dealer: i64
+    hands: list[int], voids: list[int], s: int, trumps: i64, bauer_out: i64, n_free: int, dealer: i64
 ) -> tuple[i64, float, bool]:
     """A seat behind, as Anton sees it: the cards the table knows it lacks (a trump void only while
     the Bauer is out), its share of the unseen cards, whether it is the dealer."""
     void: i64 = voids[s]
     lack = void & ~trumps if bauer_out else void
-    return (lack, min(1.0, float(cards_in(hands[s])) / float(n_free)), s == dealer)
+    return (lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer)
 
 
 #: Anton's rule at a table whose Bodentrumpf is not known (-1)

@@ -56,7 +56,7 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
-def cards_in(mask: i64) -> i64:
+def cards_in(mask: i64) -> int:
     """The number of cards in a mask of up to 36 bits (`mask.bit_count()`, which compiled code calls as
     a Python method; see POPCOUNT_12)."""
     return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
