@@ -34,6 +34,22 @@ def shuffle(items: list[int], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def sample(items: list[int], k: int, rng: random.Random) -> list[int]:
+    """`rng.sample(items, k)`: the same choice from the same generator state (CPython's small-population
+    draw: a pool of the items, each pick replaced by the pool's last), compiled without a Python call
+    per pick; larger populations go to the generator itself."""
+    n = len(items)
+    if n > 21 or not 0 <= k <= min(n, 5):
+        return rng.sample(items, k)
+    pool = list(items)
+    out = []
+    for i in range(k):
+        j = below(rng, n - i)
+        out.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return out
+
+
 def feasible(counts: list[int], room: list[int]) -> bool:
     """Hall's condition: the cards of every constraint mask fit into the seats that mask allows.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.ai import native
-from games.ai.pimc import below, shuffle
+from games.ai.pimc import below, sample, shuffle
 from tests.ai import core_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +97,9 @@ def test_the_compiled_draws_are_the_generator_s_own(seed: int) -> None:
         shuffle(mine, ours)
         theirs.shuffle(stdlib)
         assert mine == stdlib
+    for population in ([0, 1], [3, 1, 2], list(range(9)), list(range(30))):
+        for k in range(min(len(population), 6) + 1):
+            assert sample(population, k, ours) == theirs.sample(population, k)
     assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError):
         below(ours, 0)

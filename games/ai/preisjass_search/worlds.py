@@ -14,7 +14,7 @@ from games.ai.bernd_preisjass import knowledge
 from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.preisjass_search.solver import Policy, void_after
 from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, bits, legal_mask
-from games.ai.search.sampling import below, sample_places
+from games.ai.search.sampling import below, sample, sample_places
 
 
 class Worlds:
@@ -181,7 +181,7 @@ class Chain:
         if len(self.seats) < 2:
             return
         rng, hands = self.rng, self.hands
-        a_seat, b_seat = rng.sample(self.seats, 2)
+        a_seat, b_seat = sample(self.seats, 2, rng)
         a_cards, b_cards = bits(hands[a_seat]), bits(hands[b_seat])
         a = a_cards[below(rng, len(a_cards))]  # rng.choice, compiled
         b = b_cards[below(rng, len(b_cards))]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.ai.pimc import below, sample_deal, shuffle
+from games.ai.pimc import below, sample, sample_deal, shuffle
 
-__all__ = ["below", "consistent", "sample_places", "shuffle"]
+__all__ = ["below", "consistent", "sample", "sample_places", "shuffle"]
 
 
 def sample_places(
