@@ -199,12 +199,21 @@ class Anton(Rule):
         # the seats behind (up to three): what the table knows each lacks, its share of the unseen
         # cards, whether it is the dealer
         first = second = third = _NOBODY
-        if n_behind > 0:
-            first = _behind(hands, voids, (seat + 1) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
-        if n_behind > 1:
-            second = _behind(hands, voids, (seat + 2) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
-        if n_behind > 2:
-            third = _behind(hands, voids, (seat + 3) % PLAYERS, trumps_mask, bauer_out, n_free, dealer)
+        for k in range(n_behind):
+            s = (seat + 1 + k) % PLAYERS
+            void: i64 = voids[s]
+            # a trump void counts only while the Bauer is out
+            behind = (
+                void & ~trumps_mask if bauer_out else void,
+                min(1.0, cards_in(hands[s]) / n_free),
+                s == dealer,
+            )
+            if k == 0:
+                first = behind
+            elif k == 1:
+                second = behind
+            else:
+                third = behind
         left = cards_in(hand) - 1
         scale = KEEP_SCALE * min(1.0, left / HORIZON)
         on_table = 0
@@ -287,16 +296,6 @@ class Anton(Rule):
 
 
 _NOBODY: Final = (0, 0.0, False)
-
-
-def _behind(
-    hands: list[int], voids: list[int], s: int, trumps: i64, bauer_out: i64, n_free: int, dealer: i64
-) -> tuple[i64, float, bool]:
-    """A seat behind, as Anton sees it: the cards the table knows it lacks (a trump void only while
-    the Bauer is out), its share of the unseen cards, whether it is the dealer."""
-    void: i64 = voids[s]
-    lack = void & ~trumps if bauer_out else void
-    return (lack, min(1.0, cards_in(hands[s]) / n_free), s == dealer)
 
 
 #: Anton's rule at a table whose Bodentrumpf is not known (-1)

@@ -120,7 +120,9 @@ class Deal:
         )
 
     def points(self, seat: i64) -> i64:
-        return at(self.trick_points, seat) + at(self.marriage_points, seat)
+        if seat:
+            return self.trick_points[1] + self.marriage_points[1]
+        return self.trick_points[0] + self.marriage_points[0]
 
     @property
     def strict(self) -> bool:
@@ -152,7 +154,7 @@ class Deal:
         """The legal moves best first, for the search: on lead the trump exchange, closing (when
         `closing`) and the marriages, then the cards by their points, highest first, each rank in
         suit order (`moves()` stably sorted so)."""
-        hand = at(self.hands, self.turn)
+        hand = self.hands[1] if self.turn else self.hands[0]
         out: list[int] = []
         if self.lead >= 0:
             cards = self.follow_mask(hand)
@@ -207,7 +209,8 @@ class Deal:
             self.closure = (self.points(other), at(self.tricks, other))
         elif self.lead < 0:
             card = move - MARRIAGE if move >= MARRIAGE else move
-            self.hands = put(self.hands, seat, at(self.hands, seat) ^ (1 << card))
+            hands = self.hands
+            self.hands = (hands[0], hands[1] ^ 1 << card) if seat else (hands[0] ^ 1 << card, hands[1])
             self.lead = card
             self.turn = 1 - seat
             if move >= MARRIAGE:
@@ -226,14 +229,19 @@ class Deal:
             self._follow(seat, move)
 
     def _follow(self, seat: i64, card: i64) -> None:
-        self.hands = put(self.hands, seat, at(self.hands, seat) ^ (1 << card))
+        # the hot path: each seat's figures written out (a call per figure costs Python dearly)
+        hands = self.hands
+        self.hands = (hands[0], hands[1] ^ 1 << card) if seat else (hands[0] ^ 1 << card, hands[1])
         led = self.lead
         winner = seat if beats(card, led, self.trump) else 1 - seat
         self.lead = -1
         won: i64 = POINTS[led] + POINTS[card]
-        self.trick_points = put(self.trick_points, winner, at(self.trick_points, winner) + won)
-        self.tricks = put(self.tricks, winner, at(self.tricks, winner) + 1)
-        pending = at(self.pending, winner)
+        points, tricks = self.trick_points, self.tricks
+        if winner:
+            self.trick_points, self.tricks = (points[0], points[1] + won), (tricks[0], tricks[1] + 1)
+        else:
+            self.trick_points, self.tricks = (points[0] + won, points[1]), (tricks[0] + 1, tricks[1])
+        pending = self.pending[1] if winner else self.pending[0]
         if pending:
             self.marriage_points = put(
                 self.marriage_points, winner, at(self.marriage_points, winner) + pending
@@ -258,7 +266,7 @@ class Deal:
                 self.hands = (hands[0] | drawn, hands[1] | second)
             else:
                 self.hands = (hands[0] | second, hands[1] | drawn)
-        if not at(self.hands, winner):
+        if not (self.hands[1] if winner else self.hands[0]):
             self._end(-1)
 
     def _end(self, reached: i64) -> None:
