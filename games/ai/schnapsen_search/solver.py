@@ -8,7 +8,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from games.ai.schnapsen_search.state import SUIT_MASK, Deal, at
+from games.ai.schnapsen_search.state import SUIT_MASK, Deal
 from games.ai.search.alphabeta import SearchGame, Table, search
 from games.ai.search.budget import Budget
 from games.ai.search.masks import POPCOUNT_12
@@ -81,10 +81,12 @@ class SchnapsenGame(SearchGame[Deal]):
 
     def evaluate(self, state: Deal) -> float:
         me, other = self.me, 1 - self.me
-        diff = float(state.points(me) - state.points(other)) + 0.5 * float(
-            at(state.pending, me) - at(state.pending, other)
-        )
-        diff += _hand_value(state, at(state.hands, me)) - _hand_value(state, at(state.hands, other))
+        pending, hands = state.pending, state.hands
+        my_pending: int = pending[1] if me else pending[0]
+        their_pending: int = pending[0] if me else pending[1]
+        diff = state.points(me) - state.points(other) + 0.5 * (my_pending - their_pending)
+        mine, theirs = (hands[1], hands[0]) if me else (hands[0], hands[1])
+        diff += _hand_value(state, mine) - _hand_value(state, theirs)
         return max(-1.5, min(1.5, diff / 30))
 
 

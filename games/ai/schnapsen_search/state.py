@@ -119,7 +119,7 @@ class Deal:
             self.result,
         )
 
-    def points(self, seat: i64) -> i64:
+    def points(self, seat: i64) -> int:
         if seat:
             return self.trick_points[1] + self.marriage_points[1]
         return self.trick_points[0] + self.marriage_points[0]
