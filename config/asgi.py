@@ -19,6 +19,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from ops.startup import log_search_core  # noqa: E402
+
+log_search_core()
 
 application = ProtocolTypeRouter(
     {

@@ -38,8 +38,10 @@ def _task_ended(task_id: str = "", task: Any = None, state: str | None = None, *
 @signals.worker_init.connect
 def _worker_metrics(**kwargs: Any) -> None:
     from ops import metrics
+    from ops.startup import log_search_core
 
     metrics.serve(queues=False)
+    log_search_core()
 
 
 @signals.beat_init.connect

@@ -316,7 +316,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     # Server-side move timings of the websocket consumers, for `python -m bench live`.
-    "loggers": {"games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"}},
+    "loggers": {
+        "games.timing": {"level": "DEBUG" if env_bool("LOG_TIMING") else "WARNING"},
+        # one line at start: the AI search core compiled or pure Python (ops/startup.py)
+        "kartentisch.startup": {"level": "INFO"},
+    },
 }
 # --- metrics (ops/metrics.py, docs/monitoring.md) ------------------------------------------------
 # Addresses or CIDR ranges (comma-separated) whose requests /metrics answers; everyone else gets a 404.

@@ -3,7 +3,8 @@
 `/healthz`: the process is alive and answers (nothing else is touched, so a database outage does not
 get every web process restarted). `/readyz`: the process can serve: the database answers, and with
 Redis configured, Redis answers through the cache and every server of the channel layer (its shards).
-503 names what failed."""
+503 names what failed. Its `detail` says what runs without deciding readiness: the AI's search core,
+compiled or the pure-Python reference (games/ai/native.py), and why."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
+from games.ai import native
 from ops.metrics import metrics_view
 
 
@@ -53,7 +55,11 @@ def readyz(request: HttpRequest) -> HttpResponse:
             check()
         except Exception as exc:  # any failure means "not ready", and says which part
             failed[name] = type(exc).__name__
-    body = {"ready": not failed, "checks": {name: failed.get(name, "ok") for name in checks}}
+    body = {
+        "ready": not failed,
+        "checks": {name: failed.get(name, "ok") for name in checks},
+        "detail": {"search_core": native.status().describe()},
+    }
     return HttpResponse(json.dumps(body), content_type="application/json", status=503 if failed else 200)
 
 

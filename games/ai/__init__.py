@@ -3,9 +3,13 @@ its pack's `ai_levels` (games/packs), imported on first use."""
 
 from __future__ import annotations
 
-from games import packs
-from games.ai.base import Player, RandomPlayer
-from games.packs.base import load, present
+from games.ai import native
+
+native.install()  # before any module of the compiled search core is imported: compiled or pure
+
+from games import packs  # noqa: E402
+from games.ai.base import Player, RandomPlayer  # noqa: E402
+from games.packs.base import load, present  # noqa: E402
 
 __all__ = [
     "DEFAULT_VERSION",

@@ -8,22 +8,22 @@ cheaply with masters, ducks in misère and raspasy.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.ai.observation.preferans import PreferansObservation, observe
 
 JSON = dict[str, Any]
 
-RANKS = "789TJQKA"
-RANK = {r: i for i, r in enumerate(RANKS)}
-SUITS = ("S", "C", "D", "H")
-LADDER_SUITS = ("S", "C", "D", "H", "NT")
-VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+RANKS: Final = "789TJQKA"
+RANK: Final = {r: i for i, r in enumerate(RANKS)}
+SUITS: Final = ("S", "C", "D", "H")
+LADDER_SUITS: Final = ("S", "C", "D", "H", "NT")
+VALUE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 #: tricks one whister wants in hand before whisting (shared obligation, a little margin)
-WHIST_NEED = {6: 2.0, 7: 1.5, 8: 1.0, 9: 1.0, 10: 0.0}
+WHIST_NEED: Final = {6: 2.0, 7: 1.5, 8: 1.0, 9: 1.0, 10: 0.0}
 #: a lone whister after a half whist must carry the whole obligation
-LONE_NEED = {6: 3.5, 7: 2.0}
-TALON_BONUS = 1.6
+LONE_NEED: Final = {6: 3.5, 7: 2.0}
+TALON_BONUS: Final = 1.6
 
 
 def _by_suit(cards: list[str]) -> dict[str, list[int]]:

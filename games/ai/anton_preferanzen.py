@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Final
 
 from games.ai.observation.preferanzen import PreferanzenObservation, observe
+from games.engine.preferanzen import cards as _cards
 from games.engine.preferanzen.austrian import LADDER
-from games.engine.preferanzen.cards import RANK_ORDER, RANK_VALUE, beats, winning_index
+from games.engine.preferanzen.cards import beats, winning_index
 
 JSON = dict[str, object]
 Action = dict[str, object]
-SUITS = "CSDH"
-LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
-AUSTRIAN_LADDER = LADDER
-TALON_HOPE = 0.5  # tricks a number bidder expects the talon to add
-PAR = 4.0  # estimate at which a trump game is made half the time (measured in self-play)
+SUITS: Final = "CSDH"
+LEVEL_SUIT: Final = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
+AUSTRIAN_LADDER: Final[tuple[str, ...]] = LADDER
+TALON_HOPE: Final = 0.5  # tricks a number bidder expects the talon to add
+#: the engine's ranks (fixed here so that compiled code reads them directly)
+RANK_ORDER: Final[str] = _cards.RANK_ORDER
+RANK_VALUE: Final[dict[str, int]] = _cards.RANK_VALUE
+PAR: Final = 4.0  # estimate at which a trump game is made half the time (measured in self-play)
 
 
 def rv(card: str) -> int:
@@ -380,7 +385,7 @@ def _trump(obs: PreferanzenObservation) -> str | None:
     return obs.contract.trump if obs.contract else None
 
 
-_DECK = [r + s for s in SUITS for r in "789TJQKA"]
+_DECK: Final = [r + s for s in SUITS for r in "789TJQKA"]
 
 
 def _deck() -> list[str]:

@@ -11,10 +11,46 @@ always results as long as one exists.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 
-def feasible(counts: Sequence[int], room: Sequence[int]) -> bool:
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` (n > 0), the same number from the same generator state: CPython's
+    `_randbelow_with_getrandbits`, compiled without its Python calls (tests/ai/test_native.py checks
+    it against the generator's own)."""
+    if n <= 0:
+        raise ValueError("empty range")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same order from the same generator state (CPython's Fisher-Yates from
+    the end), compiled without a Python call per card."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(items: list[int], k: int, rng: random.Random) -> list[int]:
+    """`rng.sample(items, k)`: the same choice from the same generator state (CPython's small-population
+    draw: a pool of the items, each pick replaced by the pool's last), compiled without a Python call
+    per pick; larger populations go to the generator itself."""
+    n = len(items)
+    if n > 21 or not 0 <= k <= min(n, 5):
+        return rng.sample(items, k)
+    pool = list(items)
+    out = []
+    for i in range(k):
+        j = below(rng, n - i)
+        out.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return out
+
+
+def feasible(counts: list[int], room: list[int]) -> bool:
     """Hall's condition: the cards of every constraint mask fit into the seats that mask allows.
 
     `counts[m]` is the number of cards with seat mask `m`, `room[i]` the free places of seat `i`.
@@ -35,9 +71,7 @@ def feasible(counts: Sequence[int], room: Sequence[int]) -> bool:
     return counts[0] == 0
 
 
-def sample_deal(
-    cards: Sequence[int], masks: Sequence[int], room: Sequence[int], rng: random.Random
-) -> list[list[int]]:
+def sample_deal(cards: list[int], masks: list[int], room: list[int], rng: random.Random) -> list[list[int]]:
     """Give each of the cards (card i may go to the seats in `masks[i]`) to one of `len(room)` seats,
     seat i taking exactly `room[i]` cards. Raises ValueError when no such deal exists."""
     k = len(room)
@@ -46,32 +80,32 @@ def sample_deal(
         raise ValueError("the hand sizes do not add up to the unseen cards")
     counts = [0] * (full + 1)
     for m in masks:
-        counts[m & full] += 1
+        counts[m & full] = counts[m & full] + 1
     free = list(room)
     if not feasible(counts, free):
         raise ValueError("no deal satisfies the constraints")
     hands: list[list[int]] = [[] for _ in range(k)]
     order = list(range(len(cards)))
-    rng.shuffle(order)
+    shuffle(order, rng)
     loose: list[int] = []
     for i in order:
         m = masks[i] & full
         if m == full:
             loose.append(cards[i])
             continue
-        counts[m] -= 1
+        counts[m] = counts[m] - 1
         options = [s for s in range(k) if m >> s & 1 and free[s] > 0]
         while True:
             total = sum(free[s] for s in options)
-            pick = rng.randrange(total)
+            pick = below(rng, total)
             for seat in options:
                 pick -= free[seat]
                 if pick < 0:
                     break
-            free[seat] -= 1
+            free[seat] = free[seat] - 1
             if feasible(counts, free):
                 break
-            free[seat] += 1
+            free[seat] = free[seat] + 1
             options.remove(seat)  # cannot be empty: the state before this card was feasible
         hands[seat].append(cards[i])
     rest = iter(loose)  # already in shuffled order

@@ -16,11 +16,10 @@ import random
 
 from games.ai.analysis.base import JSON, Thresholds, Values
 from games.ai.observation.schnapsen import observe
-from games.ai.schnapsen_search.player import _LeafSolver
-from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
+from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action, from_engine
-from games.ai.schnapsen_search.worlds import sample_world
-from games.ai.search.alphabeta import Table, search
+from games.ai.schnapsen_search.worlds import Sampler
+from games.ai.search.alphabeta import Table, values_of
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
 
@@ -61,13 +60,14 @@ class SchnapsenAnalyser:
         budget = Budget(VIEW_NODES, NO_CLOCK)
         done = 0
         exact = obs.strict
+        sampler = Sampler(obs)
         for _ in range(WORLDS):
-            world = sample_world(obs, rng)
-            game = _LeafSolver(seat, budget)
+            world = sampler.world(rng)
+            game = LeafSolver(seat, budget)
             depth = EXACT_DEPTH if world.strict else OPEN_DEPTH
             table: Table = {}
             try:
-                values = [search(game, world.play(m), depth - 1, budget, table) for m in moves]
+                values = values_of(game, world, moves, depth, budget, table)
             except BudgetExceeded:
                 break
             for i, value in enumerate(values):
@@ -90,7 +90,7 @@ def open_deal_values(deal: Deal, moves: list[int], nodes: int, exact: bool = Tru
         budget = Budget(nodes if depth > FALLBACK_DEPTHS[-1] else UNLIMITED, NO_CLOCK)
         table: Table = {}
         try:
-            values = [search(game, deal.play(m), depth - 1, budget, table) for m in moves]
+            values = values_of(game, deal, moves, depth, budget, table)
         except BudgetExceeded:
             continue
         return Values(values, exact=depth == EXACT_DEPTH)

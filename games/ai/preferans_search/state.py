@@ -13,20 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.ai.observation.preferans import PreferansObservation
 from games.ai.search.masks import bits
 from games.engine.preferans.constants import BIDS
 
-SUITS = "SCDH"
-RANKS = "789TJQKA"
-NAMES = [r + s for s in SUITS for r in RANKS]
-INDEX = {name: i for i, name in enumerate(NAMES)}
-SUIT_MASK = [0xFF << (8 * s) for s in range(4)]
-ALL = (1 << 32) - 1
+SUITS: Final = "SCDH"
+RANKS: Final = "789TJQKA"
+NAMES: Final = [r + s for s in SUITS for r in RANKS]
+INDEX: Final = {name: i for i, name in enumerate(NAMES)}
+SUIT_MASK: Final = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)  # per suit index, its cards
+ALL: Final = (1 << 32) - 1
 
-GAME, MISERE, RASPASY = "game", "misere", "raspasy"
+GAME: Final = "game"
+MISERE: Final = "misere"
+RASPASY: Final = "raspasy"
 
 JSON = dict[str, Any]
 
@@ -120,13 +122,13 @@ class Deal:
 
     def apply(self, card: int) -> None:
         pos = self.turn
-        self.hands[pos] &= ~(1 << card)
+        self.hands[pos] = self.hands[pos] & ~(1 << card)
         self.trick.append((pos, card))
         if len(self.trick) < 3:
             self.turn = (pos + 1) % 3
             return
         winner = self.trick_winner()
-        self.tricks[winner] += 1
+        self.tricks[winner] = self.tricks[winner] + 1
         self.done += 1
         self.trick = []
         self.turn = 0 if self.kind == RASPASY and self.done < 2 else winner

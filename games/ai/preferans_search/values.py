@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Final
 
 from games.ai.anton_preferans import declarer_tricks, misere_risk
 from games.ai.observation.preferans import PreferansObservation
 
-LADDER_SUITS = ("S", "C", "D", "H", "NT")
-VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
-OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
-HALF_WHISTS = {6: 2, 7: 1}
-POOL = 20 / 3  # whists a pool point is worth to its writer
-POOL_OTHER = 10 / 3  # what it costs each opponent
-MISERE_VALUE = 10
+LADDER_SUITS: Final = ("S", "C", "D", "H", "NT")
+VALUE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+OBLIGATION: Final = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
+HALF_WHISTS: Final = {6: 2, 7: 1}
+POOL: Final = 20 / 3  # whists a pool point is worth to its writer
+POOL_OTHER: Final = 10 / 3  # what it costs each opponent
+MISERE_VALUE: Final = 10
 
 
 def bid_rank(bid: str) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from games.ai.observation.preferans import PreferansObservation
 from games.ai.preferans_search.state import (
@@ -33,7 +34,7 @@ from games.ai.search.sampling import sample_places
 
 JSON = dict
 
-ALL_CARDS = (1 << 32) - 1
+ALL_CARDS: Final = (1 << 32) - 1
 
 
 @dataclass
@@ -66,14 +67,14 @@ def replay_voids(obs: PreferansObservation) -> list[int]:
             if ts >= 0:
                 # the talon suit first; without it, the led card's suit
                 if suit != ts:
-                    voids[pos] |= SUIT_MASK[ts]
+                    voids[pos] = voids[pos] | SUIT_MASK[ts]
                     if i > 0 and lead_suit != ts and suit != lead_suit:
-                        voids[pos] |= SUIT_MASK[lead_suit]
+                        voids[pos] = voids[pos] | SUIT_MASK[lead_suit]
                 continue
             if i > 0 and suit != lead_suit:
-                voids[pos] |= SUIT_MASK[lead_suit]
+                voids[pos] = voids[pos] | SUIT_MASK[lead_suit]
                 if trump >= 0 and suit != trump:
-                    voids[pos] |= SUIT_MASK[trump]
+                    voids[pos] = voids[pos] | SUIT_MASK[trump]
         if len(cards) == 3:
             strong = ts if ts >= 0 and any(c >> 3 == ts for c in cards) else trump
             best_i = 0
@@ -124,7 +125,7 @@ def places(obs: PreferansObservation) -> tuple[list[int], list[int], list[int], 
                 allowed |= 1 << hidden.index(decl)
             unseen.append(card)
             masks.append(allowed)
-            sizes[out_index] += 1
+            sizes[out_index] = sizes[out_index] + 1
     return hidden, unseen, masks, sizes
 
 

@@ -4,14 +4,15 @@ search, and Anton's estimate of each (what the search players simulate, and whic
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from games.ai.anton_preferanzen import _discard_candidates, game_value
 from games.ai.base import JSON
 from games.ai.preferanzen_search.state import FIXED_VALUE, SUITS, Terms
 from games.engine.preferanzen.austrian import LADDER, LEVEL, SPECIAL
 
-LEVEL_SUIT = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
-ACES_MASK = sum(1 << (8 * s + 7) for s in range(4))
+LEVEL_SUIT: Final = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
+ACES_MASK: Final = sum(1 << (8 * s + 7) for s in range(4))
 
 
 def staying(declarer: int) -> tuple[str | None, str | None, str | None]:

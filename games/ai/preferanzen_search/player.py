@@ -38,9 +38,9 @@ from games.ai.preferanzen_search.games import (
     staying,
 )
 from games.ai.preferanzen_search.solver import EXACT_DEPTH, PreferanzenGame, distinct_moves, side_value
-from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, Deal, Terms, mask_of, names
+from games.ai.preferanzen_search.state import INDEX, NAMES, SUITS, Deal, Terms, mask_of, names, start
 from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, world_deal
-from games.ai.search.alphabeta import Table, search
+from games.ai.search.alphabeta import Table, search, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
 from games.engine.preferanzen.austrian import SPECIAL
@@ -102,7 +102,7 @@ class SearchPreferanzen(SearchPlayer):
             deal = self._world_deal(obs, rng)
             table: Table = {}
             try:
-                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+                values = dict(zip(moves, values_of(game, deal, moves, depth, budget, table), strict=True))
             except BudgetExceeded:
                 break
             for move, value in values.items():
@@ -120,7 +120,7 @@ class SearchPreferanzen(SearchPlayer):
         self, terms: Terms, hands: list[int], playing: list[int], leader: int, me: int, budget: Budget
     ) -> float:
         """`me`'s side's points for the deal dealt as `hands`, searched `contract_plies` deep."""
-        deal = Deal(terms, hands, playing, leader)
+        deal = start(terms, hands, playing, leader)
         value = search(self._search_game(me), deal, self.contract_plies, budget, {})
         self.stats["worlds"] += 1
         return value
@@ -367,7 +367,7 @@ class SearchPreferanzen(SearchPlayer):
                 terms = replace(base, four_aces=True)
             if len(playing) == 1:  # both out: the declarer is credited with all ten tricks
                 scores = terms.scores([10 if s == declarer else 0 for s in range(3)], True)
-                total += side_value(Deal(terms, hands, playing, declarer), scores, me)
+                total += side_value(start(terms, hands, playing, declarer), scores, me)
                 continue
             total += self._value(terms, hands, playing, declarer, me, budget)
         return total / len(worlds)

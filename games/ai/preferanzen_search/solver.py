@@ -6,14 +6,16 @@ tricks, `evaluate` estimates the rest from the hands' strength."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from typing import Final
+
+from mypy_extensions import i64
 
 from games.ai.observation.preferanzen import PreferanzenObservation
-from games.ai.preferanzen_search.state import BETTLER, INDEX, SUIT_MASK, TRUMP, Deal, bits
-from games.ai.search.alphabeta import Table, search
+from games.ai.preferanzen_search.state import BETTLER, INDEX, SUIT_MASK, TRUMP, Deal, at3, bits, cards_in
+from games.ai.search.alphabeta import SearchGame, Table, search
 from games.ai.search.budget import Budget
 
-EXACT_DEPTH = 64  # deeper than any deal: a search to this depth is exact
+EXACT_DEPTH: Final = 64  # deeper than any deal: a search to this depth is exact
 
 
 def side_value(deal: Deal, scores: list[int] | list[float], me: int) -> float:
@@ -23,20 +25,29 @@ def side_value(deal: Deal, scores: list[int] | list[float], me: int) -> float:
     return float(sum(scores) - scores[declarer])
 
 
-class PreferanzenGame:
-    """The search adapter for seat `me` (its side maximises)."""
+class PreferanzenGame(SearchGame[Deal]):
+    """The search adapter for seat `me` (its side maximises). `fold=False` tries every legal card in
+    card order (no folding of touching cards, no ordering: the tests' plain reference)."""
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, fold: bool = True) -> None:
         self.me = me
+        self.fold = fold
 
     def moves(self, state: Deal) -> list[int]:
         legal = state.legal_mask()
-        live = state.hands[0] | state.hands[1] | state.hands[2]
-        for card in state.trick:
-            live |= 1 << card
+        if not self.fold:
+            return bits(legal)
+        hands = state.hands
+        live = hands[0] | hands[1] | hands[2]
+        for played in state.trick:
+            live |= 1 << played
         cards: list[int] = []
         prev = -1
-        for card in bits(legal):
+        rest: int = legal
+        while rest:  # lowest card first
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
             if prev >= 0 and prev >> 3 == card >> 3:
                 between = ((1 << card) - 1) & ~((2 << prev) - 1)
                 if not between & live & ~legal:
@@ -58,9 +69,27 @@ class PreferanzenGame:
         declarer = state.terms.declarer
         return (state.turn == declarer) == (self.me == declarer)
 
-    def key(self, state: Deal) -> Hashable:
-        h = state.hands
-        return (h[0], h[1], h[2], state.turn, state.trick, *state.tricks, state.run, state.best_run)
+    def key(self, state: Deal) -> tuple[int, int, int]:
+        """The hands, whose turn, the trick so far, the tricks won and the runs in three ints: the first
+        hand with the turn (2 bits), the runs and each seat's tricks (4 bits each, at most 10), the
+        second hand, the third with the trick's cards (6 bits each, counted from -1). Equal keys are
+        equal positions, as with every figure in a tuple of its own."""
+        h, tricks = state.hands, state.tricks
+        trick: i64 = 0
+        shift: i64 = 32
+        for card in state.trick:
+            trick |= (card + 1) << shift
+            shift += 6
+        first = (
+            h[0]
+            | state.turn << 32
+            | state.run << 34
+            | state.best_run << 38
+            | tricks[0] << 42
+            | tricks[1] << 46
+            | tricks[2] << 50
+        )
+        return (first, h[1], h[2] | trick)
 
     def quiet(self, state: Deal) -> bool:
         return not state.trick
@@ -96,36 +125,43 @@ def estimate_scores(state: Deal) -> list[float]:
     """Every seat's points if the remaining tricks fall as the hands' strength suggests."""
     t = state.terms
     declarer = t.declarer
-    left = state.hands[declarer].bit_count()
-    playing = state.playing
+    hands, order = state.hands, state.order
+    mine = at3(hands, declarer)
+    left = cards_in(mine)
+    tricks = [int(state.tricks[0]), int(state.tricks[1]), int(state.tricks[2])]
     if t.kind == BETTLER:
         # a declarer card with a lower card of its suit behind it can be forced to win
-        others = 0
-        for s in playing:
-            if s != declarer:
-                others |= state.hands[s]
+        others: i64 = 0
+        for s in range(3):
+            if s != declarer and at3(order, s) >= 0:
+                others |= at3(hands, s)
         unsafe = 0
-        for card in bits(state.hands[declarer]):
+        rest: int = mine
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
             below = SUIT_MASK[card >> 3] & ((1 << card) - 1)
             if others & below:
                 unsafe += 1
         p = max(0.0, 1.0 - 0.3 * unsafe)
-        return _mix(t.scores(state.tricks, True), t.scores(state.tricks, False), p)
+        return _mix(t.scores(tricks, True), t.scores(tricks, False), p)
     power = [0.0, 0.0, 0.0]
-    live = state.hands[0] | state.hands[1] | state.hands[2]
-    for s in playing:
-        power[s] = _power(state.hands[s], live, t.trump)
+    live = hands[0] | hands[1] | hands[2]
+    for s in range(3):
+        if at3(order, s) >= 0:
+            power[s] = _power(at3(hands, s), live, t.trump)
     total = sum(power) or 1.0
     share = power[declarer] / total
-    expect = state.tricks[declarer] + left * share
+    expect = tricks[declarer] + float(left) * share
     if t.kind == TRUMP:
         low = int(expect)
         frac = expect - low
         return _mix(_with(state, low), _with(state, min(low + 1, 10)), 1 - frac)
     # sans atout / durchmarsch: all (or six in a row) needed, a win only when nearly everything is sure
     need = left if t.kind != "sans_atout" else max(0, 6 - state.run)
-    p = max(0.0, min(1.0, (left * share - need + 1.0)))
-    return _mix(t.scores(state.tricks, True), t.scores(state.tricks, False), p)
+    p = max(0.0, min(1.0, (float(left) * share - float(need) + 1.0)))
+    return _mix(t.scores(tricks, True), t.scores(tricks, False), p)
 
 
 def _with(state: Deal, declarer_tricks: int) -> list[int]:
@@ -133,38 +169,46 @@ def _with(state: Deal, declarer_tricks: int) -> list[int]:
     they hold it now (by power, rounded)."""
     t = state.terms
     d = t.declarer
-    tricks = list(state.tricks)
-    rest = 10 - sum(tricks) - max(0, declarer_tricks - tricks[d])
+    tricks = [int(state.tricks[0]), int(state.tricks[1]), int(state.tricks[2])]
+    rest = 10 - (tricks[0] + tricks[1] + tricks[2]) - max(0, declarer_tricks - tricks[d])
     tricks[d] = max(declarer_tricks, tricks[d])
-    defenders = [s for s in state.playing if s != d]
-    if defenders and rest > 0:
-        tricks[defenders[0]] += (rest + 1) // 2 if len(defenders) == 2 else rest
-        if len(defenders) == 2:
-            tricks[defenders[1]] += rest // 2
+    first = second = -1  # the defenders playing, in seat order
+    for s in range(3):
+        if s != d and at3(state.order, s) >= 0:
+            if first < 0:
+                first = s
+            else:
+                second = s
+    if first >= 0 and rest > 0:
+        tricks[first] = tricks[first] + ((rest + 1) // 2 if second >= 0 else rest)
+        if second >= 0:
+            tricks[second] = tricks[second] + rest // 2
     return t.scores(tricks, tricks[d] >= 6)
 
 
 def _mix(win: list[int], lose: list[int], p: float) -> list[float]:
-    return [p * w + (1 - p) * lo for w, lo in zip(win, lose, strict=True)]
+    """Every seat's points won with chance `p`, else lost (three seats)."""
+    q = 1 - p
+    return [p * win[0] + q * lose[0], p * win[1] + q * lose[1], p * win[2] + q * lose[2]]
 
 
-def _power(hand: int, live: int, trump: int) -> float:
+def _power(hand: i64, live: i64, trump: i64) -> float:
     """Rough trick-taking power: masters (highest live card of their suit) and trumps count most."""
     value = 0.1
     for suit in range(4):
-        mine = hand & SUIT_MASK[suit]
+        mine: int = hand & SUIT_MASK[suit]
         if not mine:
             continue
         theirs = live & SUIT_MASK[suit] & ~mine
-        n = mine.bit_count()
         if suit == trump:
-            value += n * 0.8
-        for card in bits(mine)[::-1]:
-            if theirs >> card == 0:  # no live card of theirs above it
-                value += 1.0
-                theirs &= ~(theirs & -theirs)  # it wins, and draws out their lowest
-            else:
+            value += float(cards_in(mine)) * 0.8
+        while mine:  # its cards from the highest down
+            card = mine.bit_length() - 1
+            if theirs >> card:  # a live card of theirs above it
                 break
+            value += 1.0
+            theirs &= theirs - 1  # it wins, and draws out their lowest
+            mine ^= 1 << card
     return value
 
 

@@ -10,21 +10,27 @@ austrian.py and vienna.py settle); tests/ai/test_preferanzen_search_state.py che
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, final
 
-from games.ai.search.masks import bits
+from mypy_extensions import i64, mypyc_attr
 
-N = 3
-SUITS = "CSDH"
-RANKS = "789TJQKA"
-NAMES = tuple(RANKS[i % 8] + SUITS[i // 8] for i in range(32))
-INDEX = {name: i for i, name in enumerate(NAMES)}
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
-ALL_CARDS = (1 << 32) - 1
-ACES = sum(1 << (8 * s + 7) for s in range(4))
+from games.ai.search.masks import POPCOUNT_12, bits
 
-TRUMP, BETTLER, SANS_ATOUT, DURCHMARSCH = "trump", "bettler", "sans_atout", "durchmarsch"
+N: Final = 3
+SUITS: Final = "CSDH"
+RANKS: Final = "789TJQKA"
+NAMES: Final = tuple(RANKS[i % 8] + SUITS[i // 8] for i in range(32))
+INDEX: Final = {name: i for i, name in enumerate(NAMES)}
+SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
+ALL_CARDS: Final = (1 << 32) - 1
+ACES: Final = sum(1 << (8 * s + 7) for s in range(4))
+
+TRUMP: Final = "trump"
+BETTLER: Final = "bettler"
+SANS_ATOUT: Final = "sans_atout"
+DURCHMARSCH: Final = "durchmarsch"
 #: Austrian fixed-value games (the declarer wins or loses the value, each other seat half of it)
-FIXED_VALUE = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
+FIXED_VALUE: Final = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
 
 
 def mask_of(cards: list[str] | tuple[str, ...]) -> int:
@@ -38,14 +44,14 @@ def names(mask: int) -> list[str]:
     return [NAMES[c] for c in bits(mask)]
 
 
-def beats(card: int, winner: int, trump: int) -> bool:
+def beats(card: i64, winner: i64, trump: i64) -> bool:
     """Whether `card` played now beats the card currently winning the trick."""
     if card >> 3 == winner >> 3:
         return card > winner
     return card >> 3 == trump
 
 
-def follow_mask(hand: int, lead: int, winner: int, trump: int, lowest: bool) -> int:
+def follow_mask(hand: i64, lead: i64, winner: i64, trump: i64, lowest: bool) -> i64:
     """The cards of `hand` that may be played to a trick led with `lead` and won so far by `winner`
     (engine: cards.legal_cards): a higher card of the led suit, else a lower one, else a trump that
     beats, else any trump, else anything. `lowest`: only the lowest beating card (Vienna)."""
@@ -57,7 +63,7 @@ def follow_mask(hand: int, lead: int, winner: int, trump: int, lowest: bool) -> 
         if not group:
             return hand
     if group & SUIT_MASK[winner >> 3]:  # same suit as the winner: higher cards beat
-        higher = group & ~((2 << winner) - 1)
+        higher = group & ~((2 << int(winner)) - 1)  # int(): see native.py on shifts
     elif trump >= 0 and group & SUIT_MASK[trump]:  # trumps over a non-trump winner
         higher = group
     else:
@@ -84,13 +90,16 @@ class Terms:
     no_aces: bool = False
     four_aces: bool = False  # Vienna: the declarer held all four aces after the exchange
 
-    def scores(self, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+    def scores(self, tricks: list[int], won: bool) -> list[int]:
         """Every seat's points for the deal (engine: the variant's `settle`)."""
-        return (_vienna if self.vienna else _austrian)(self, tricks, won)
+        if self.vienna:
+            return _vienna(self, tricks, won)
+        return _austrian(self, tricks, won)
 
 
-def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+def _austrian(t: Terms, tricks: list[int], won: bool) -> list[int]:
     d = t.declarer
+    defense = list(t.defense)
     scores = [0] * N
     if t.kind != TRUMP:
         value = FIXED_VALUE[t.game]
@@ -98,7 +107,7 @@ def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[
             scores[s] = (value if won else -value) if s == d else (-value // 2 if won else value // 2)
         return scores
     for s in ((d + 1) % N, (d + 2) % N):
-        if t.defense[s] == "drop":
+        if defense[s] == "drop":
             lives, credited = True, 0
         elif t.guest is not None:
             credited = tricks[s] + tricks[t.guest]
@@ -110,91 +119,113 @@ def _austrian(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[
         if t.game == "herzpraemie":
             points += -5 if won else 5
         scores[s] = points
-    scores[d] = -sum(scores)
+    scores[d] = -(scores[0] + scores[1] + scores[2])
     return scores
 
 
-def _vienna(t: Terms, tricks: tuple[int, ...] | list[int], won: bool) -> list[int]:
+def _vienna(t: Terms, tricks: list[int], won: bool) -> list[int]:
     d = t.declarer
+    defense = list(t.defense)
     delta = [0] * N
-    delta[d] += min(10, t.pot) if won else -20
+    delta[d] = delta[d] + (min(10, t.pot) if won else -20)
     defenders = ((d + 1) % N, (d + 2) % N)
     for s in defenders:
-        if t.defense[s] != "stay":
+        if defense[s] != "stay":
             continue
         taken, need = tricks[s], 2
         if t.guest is not None:
             taken += tricks[t.guest]
             need = 4
-        delta[s] += taken
-        delta[d] -= taken
+        delta[s] = delta[s] + taken
+        delta[d] = delta[d] - taken
         if taken < need:
-            delta[s] -= 10
-    bonuses = (t.trump == 3) + (won and t.four_aces) + t.no_aces
+            delta[s] = delta[s] - 10
+    bonuses = (1 if t.trump == 3 else 0) + (1 if won and t.four_aces else 0) + (1 if t.no_aces else 0)
     sign = 1 if won else -1
     for s in defenders:
-        delta[s] -= sign * 10 * bonuses
-        delta[d] += sign * 10 * bonuses
+        delta[s] = delta[s] - sign * 10 * bonuses
+        delta[d] = delta[d] + sign * 10 * bonuses
     return delta
 
 
+Triple = tuple[i64, i64, i64]  # a figure per seat
+
+
+def at3(triple: Triple, seat: i64) -> i64:
+    """Seat `seat`'s figure."""
+    return triple[0] if seat == 0 else triple[1] if seat == 1 else triple[2]
+
+
+def put3(triple: Triple, seat: i64, value: i64) -> Triple:
+    """The triple with seat `seat`'s figure set to `value`."""
+    if seat == 0:
+        return (value, triple[1], triple[2])
+    if seat == 1:
+        return (triple[0], value, triple[2])
+    return (triple[0], triple[1], value)
+
+
+@final
+@mypyc_attr(acyclic=True, free_list_len=1)  # compiled: no garbage collector's bookkeeping, one reused
 class Deal:
     """A deal in play. `turn` is the seat to play, `trick` the cards of the trick so far (in order, with
-    `trick_seats`), `winner_card` the card winning it so far. `over` once the deal is decided."""
+    `trick_seats`), `winner_card` the card winning it so far. `over` once the deal is decided. The
+    per-seat figures (`hands`, `tricks`, `order`) are triples (`at3` reads one, `put3` changes it), so
+    that a copy copies no lists; compiled, 64-bit ints held in the object itself."""
 
-    __slots__ = (
-        "best_run",
-        "hands",
-        "order",
-        "over",
-        "run",
-        "terms",
-        "trick",
-        "trick_seats",
-        "tricks",
-        "turn",
-        "winner_card",
-        "winner_seat",
-    )
-
-    def __init__(self, terms: Terms, hands: list[int], playing: list[int], turn: int) -> None:
+    def __init__(
+        self,
+        terms: Terms,
+        hands: Triple,
+        turn: i64,
+        order: Triple,
+        trick: tuple[int, ...] = (),
+        trick_seats: tuple[int, ...] = (),
+        winner_card: i64 = -1,
+        winner_seat: i64 = -1,
+        tricks: Triple = (0, 0, 0),
+        run: i64 = 0,
+        best_run: i64 = 0,
+        over: bool = False,
+    ) -> None:
+        """Every field as it is (`start` begins a deal's play)."""
         self.terms = terms
         self.hands = hands
-        #: the next seat to play after each seat (seats not playing are skipped)
-        self.order = _order(playing)
         self.turn = turn
-        self.trick: tuple[int, ...] = ()
-        self.trick_seats: tuple[int, ...] = ()
-        self.winner_card = -1
-        self.winner_seat = -1
-        self.tricks = [0, 0, 0]
-        self.run = 0
-        self.best_run = 0
-        self.over = False
+        #: the next seat to play after each seat (-1: not playing)
+        self.order = order
+        self.trick = trick
+        self.trick_seats = trick_seats
+        self.winner_card = winner_card
+        self.winner_seat = winner_seat
+        self.tricks = tricks
+        self.run = run
+        self.best_run = best_run
+        self.over = over
 
     @property
     def playing(self) -> list[int]:
-        return [s for s in range(N) if self.order[s] >= 0]
+        return [s for s in range(N) if at3(self.order, s) >= 0]
 
     def copy(self) -> Deal:
-        new = Deal.__new__(Deal)
-        new.terms = self.terms
-        new.hands = self.hands[:]
-        new.order = self.order
-        new.turn = self.turn
-        new.trick = self.trick
-        new.trick_seats = self.trick_seats
-        new.winner_card = self.winner_card
-        new.winner_seat = self.winner_seat
-        new.tricks = self.tricks[:]
-        new.run = self.run
-        new.best_run = self.best_run
-        new.over = self.over
-        return new
+        return Deal(
+            self.terms,
+            self.hands,
+            self.turn,
+            self.order,
+            self.trick,
+            self.trick_seats,
+            self.winner_card,
+            self.winner_seat,
+            self.tricks,
+            self.run,
+            self.best_run,
+            self.over,
+        )
 
     # -- moves --------------------------------------------------------------------------------------
-    def legal_mask(self) -> int:
-        hand = self.hands[self.turn]
+    def legal_mask(self) -> i64:
+        hand = at3(self.hands, self.turn)
         if not self.trick:
             return hand
         t = self.terms
@@ -211,23 +242,23 @@ class Deal:
     def moves(self) -> list[int]:
         return bits(self.legal_mask())
 
-    def play(self, card: int) -> Deal:
+    def play(self, card: i64) -> Deal:
         new = self.copy()
         new.apply(card)
         return new
 
-    def apply(self, card: int) -> None:
+    def apply(self, card: i64) -> None:
         seat = self.turn
-        self.hands[seat] &= ~(1 << card)
+        self.hands = put3(self.hands, seat, at3(self.hands, seat) & ~(1 << int(card)))
         if not self.trick or beats(card, self.winner_card, self.terms.trump):
             self.winner_card, self.winner_seat = card, seat
         self.trick += (card,)
         self.trick_seats += (seat,)
         if len(self.trick) < self.players:
-            self.turn = self.order[seat]
+            self.turn = at3(self.order, seat)
             return
         winner = self.winner_seat
-        self.tricks[winner] += 1
+        self.tricks = put3(self.tricks, winner, at3(self.tricks, winner) + 1)
         self.trick, self.trick_seats = (), ()
         self.winner_card = self.winner_seat = -1
         self.turn = winner
@@ -241,18 +272,20 @@ class Deal:
         self.over = self._decided()
 
     @property
-    def players(self) -> int:
-        return 3 - (self.order[0] < 0) - (self.order[1] < 0) - (self.order[2] < 0)
+    def players(self) -> i64:
+        order = self.order
+        return 3 - (order[0] < 0) - (order[1] < 0) - (order[2] < 0)
 
     def _decided(self) -> bool:
         t = self.terms
-        left = self.hands[t.declarer].bit_count()
+        left = cards_in(at3(self.hands, t.declarer))
         if left == 0:
             return True
         if t.kind == BETTLER:
-            return self.tricks[t.declarer] > 0
+            return at3(self.tricks, t.declarer) > 0
         if t.kind == DURCHMARSCH:
-            return sum(self.tricks) > self.tricks[t.declarer]
+            tricks = self.tricks
+            return tricks[0] + tricks[1] + tricks[2] > at3(tricks, t.declarer)
         if t.kind == SANS_ATOUT:
             return self.best_run >= 6 or self.run + left < 6
         return False
@@ -261,21 +294,35 @@ class Deal:
     def won(self) -> bool:
         """Whether the declarer made the contract (meaningful once `over`)."""
         t = self.terms
-        taken = self.tricks[t.declarer]
+        tricks = self.tricks
+        taken = at3(tricks, t.declarer)
         if t.kind == TRUMP:
             return taken >= 6
         if t.kind == BETTLER:
             return taken == 0
         if t.kind == SANS_ATOUT:
             return self.best_run >= 6
-        return taken == sum(self.tricks) and self.hands[t.declarer] == 0
+        return taken == tricks[0] + tricks[1] + tricks[2] and at3(self.hands, t.declarer) == 0
 
     def scores(self) -> list[int]:
         """Every seat's points for the deal (meaningful once `over`)."""
-        return self.terms.scores(self.tricks, self.won())
+        tricks = self.tricks
+        return self.terms.scores([tricks[0], tricks[1], tricks[2]], self.won())
 
 
-def _order(playing: list[int]) -> tuple[int, int, int]:
+def start(terms: Terms, hands: list[int], playing: list[int], turn: int) -> Deal:
+    """The deal with `hands` (a mask per seat) before its first trick, the seats `playing`, `turn`
+    to lead."""
+    return Deal(terms, (hands[0], hands[1], hands[2]), turn, _order(playing))
+
+
+def cards_in(mask: i64) -> i64:
+    """The number of cards in a 32-bit mask (`int.bit_count`, which compiled code calls as a Python
+    method; see POPCOUNT_12)."""
+    return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
+
+
+def _order(playing: list[int]) -> Triple:
     nxt = [-1, -1, -1]
     for s in playing:
         for k in (1, 2, 3):
@@ -315,8 +362,8 @@ def from_engine(state: object) -> Deal:
     from games.engine.preferanzen.state import PreferanzenState
 
     assert isinstance(state, PreferanzenState)
-    deal = Deal(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
-    deal.tricks = list(state.tricks_won)
+    deal = start(terms_of(state), [mask_of(h) for h in state.hands], list(state.playing), state.turn or 0)
+    deal.tricks = (state.tricks_won[0], state.tricks_won[1], state.tricks_won[2])
     deal.run, deal.best_run = state.run, state.best_run
     for seat, card in state.trick:
         _replay_card(deal, seat, INDEX[card])

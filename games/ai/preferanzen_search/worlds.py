@@ -14,7 +14,7 @@ talon of a hand game), sampled under what the view reveals:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.ai.observation.preferanzen import PreferanzenObservation
 from games.ai.preferanzen_search.state import (
@@ -29,11 +29,12 @@ from games.ai.preferanzen_search.state import (
     beats,
     bits,
     mask_of,
+    start,
 )
 from games.ai.search.sampling import sample_places
 
 JSON = dict[str, Any]
-PILE = 2  # the place index of the hidden pile (places 0 and 1 are the other seats, in seat order)
+PILE: Final = 2  # the place index of the hidden pile (places 0 and 1 are the other seats, in seat order)
 
 
 def others(me: int) -> tuple[int, int]:
@@ -66,17 +67,17 @@ def excluded(obs: PreferanzenObservation) -> list[int]:
         for i, (seat, card) in enumerate(trick[1:], start=1):
             followed = card >> 3 == lead >> 3
             if not followed:
-                no[seat] |= led_suit
+                no[seat] = no[seat] | led_suit
                 if trump >= 0 and card >> 3 != trump:
-                    no[seat] |= SUIT_MASK[trump]
+                    no[seat] = no[seat] | SUIT_MASK[trump]
             group_suit = card >> 3 if (followed or card >> 3 == trump) else -1
             if group_suit >= 0:
                 group = SUIT_MASK[group_suit]
                 if not beats(card, winner, trump):
                     # nothing in the played card's group beat the winner
-                    no[seat] |= _beaters(group, winner, trump)
+                    no[seat] = no[seat] | _beaters(group, winner, trump)
                 elif vienna and three and i == 1 and trick[0][0] == declarer:
-                    no[seat] |= _beaters(group, winner, trump) & ((1 << card) - 1)
+                    no[seat] = no[seat] | (_beaters(group, winner, trump) & ((1 << card) - 1))
             if beats(card, winner, trump):
                 winner = card
     return no
@@ -116,7 +117,7 @@ def constraints(obs: PreferanzenObservation) -> tuple[list[int], list[int], list
     a, b = others(me)
     contract = obs.contract
     if contract and contract.no_aces and declarer is not None and declarer != me:
-        no[declarer] |= ACES
+        no[declarer] = no[declarer] | ACES
         pile_no_aces = not contract.hand
     else:
         pile_no_aces = False
@@ -191,8 +192,8 @@ def world_deal(obs: PreferanzenObservation, rng: random.Random) -> Deal:
 
 def deal_in_play(obs: PreferanzenObservation, hands: list[int]) -> Deal:
     """The Deal in play that `obs` shows, with every seat's hand now given by `hands` (masks)."""
-    deal = Deal(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
-    deal.tricks = list(obs.tricks_won)
+    deal = start(terms_from_view(obs, hands), hands, list(obs.playing), obs.seat)
+    deal.tricks = (obs.tricks_won[0], obs.tricks_won[1], obs.tricks_won[2])
     run = best = 0
     for t in obs.tricks:
         run = run + 1 if t.winner == obs.declarer else 0

@@ -9,21 +9,19 @@ Before the end is in reach a deal is played out (`playout`) by a fast policy: `g
 (take a trick with a card nobody behind can beat when it pays, else give away little), `anton` is
 Anton's own rule over what a seat can see (its hand, the cards out, the hand sizes, the voids shown and
 the Bodentrumpf), the same choice as games.ai.anton_preisjass in a fraction of the time.
+
+A policy is a `Rule`, called as `rule(hands, seat, trick, trump, voids)`: compiled, a native class whose
+calls the search makes directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import math
+from typing import Final
 
-from games.ai.anton_preisjass import (
-    FOLLOW_SHARE,
-    GIVE_AWAY,
-    HORIZON,
-    KEEP_SCALE,
-    TRUMP_IN_WEIGHT,
-    VOID_TRUMP_IN_WEIGHT,
-)
+from mypy_extensions import i64
+
+from games.ai import anton_preisjass
 from games.ai.preisjass_search.state import (
     CARD_POINTS,
     LAST_TRICK_BONUS,
@@ -34,16 +32,43 @@ from games.ai.preisjass_search.state import (
     UNTER,
     Deal,
     bits,
+    cards_in,
     legal_mask,
     trick_points,
     winner_index,
 )
 from games.ai.search.budget import Budget
+from games.ai.search.masks import POPCOUNT_12
 
-Policy = Callable[[list[int], int, tuple[int, ...], int, list[int]], int]
+# Anton's weights (games.ai.anton_preisjass), fixed here so that compiled code reads them directly
+TRUMP_IN_WEIGHT: Final[float] = anton_preisjass.TRUMP_IN_WEIGHT
+VOID_TRUMP_IN_WEIGHT: Final[float] = anton_preisjass.VOID_TRUMP_IN_WEIGHT
+FOLLOW_SHARE: Final[float] = anton_preisjass.FOLLOW_SHARE
+GIVE_AWAY: Final[float] = anton_preisjass.GIVE_AWAY
+HORIZON: Final[float] = anton_preisjass.HORIZON
+KEEP_SCALE: Final[float] = anton_preisjass.KEEP_SCALE
+
+
+class Rule:
+    """A seat's rule in a playout: the card `seat` plays, seeing `hands` (as the rule may: Anton's
+    sees only its own), on `trick` with `trump`, where `voids[s]` holds the cards the table knows
+    seat s lacks. `rule.choose(...)` or `rule(...)`; compiled, `choose` is a direct call."""
+
+    def choose(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        raise NotImplementedError
+
+    def __call__(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        return self.choose(hands, seat, trick, trump, voids)
+
+
+Policy = Rule
 
 #: BEATS[trump][lead][card]: the cards that beat `card` in a trick led in suit `lead`
-BEATS = tuple(
+BEATS: Final = tuple(
     tuple(
         tuple(
             sum(1 << x for x in range(36) if STRENGTH[t][lead][x] > max(STRENGTH[t][lead][c], -1))
@@ -63,14 +88,22 @@ def _keep(c: int, trump: int) -> float:
     return {8: 6.0, 7: 2.5, 6: 1.0}.get(rank, 0.0)
 
 
-KEEP = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
+KEEP: Final = tuple(tuple(_keep(c, t) for c in range(36)) for t in range(4))
 
 
-def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]) -> int:
+class Greedy(Rule):
     """A quick choice that sees every hand."""
+
+    def choose(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        return _greedy(hands, seat, trick, trump)
+
+
+def _greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int) -> int:
     options = legal_mask(hands[seat], trick, trump)
     if options & (options - 1) == 0:
-        return options.bit_length() - 1
+        return int(options).bit_length() - 1
     points, keep = CARD_POINTS[trump], KEEP[trump]
     behind = 0
     for i in range(1, PLAYERS - len(trick)):
@@ -104,8 +137,10 @@ def greedy(hands: list[int], seat: int, trick: tuple[int, ...], trump: int, void
     return best_card
 
 
+greedy: Final = Greedy()
+
 #: SUIT_POINTS[trump][suit][m]: the card points of the cards of `suit` in the 9-bit mask `m`
-SUIT_POINTS = tuple(
+SUIT_POINTS: Final = tuple(
     tuple(
         tuple(sum(CARD_POINTS[t][9 * s + r] for r in range(9) if m >> r & 1) for m in range(512))
         for s in range(4)
@@ -115,124 +150,168 @@ SUIT_POINTS = tuple(
 
 
 #: TRUMP_COST[trump][c]: what keeping trump c is worth to Anton (Bauer and Nell apart), before the fade
-TRUMP_COST = tuple(tuple(6.0 + 1.8 * (STRENGTH[t][t][c] - 100) for c in range(36)) for t in range(4))
+TRUMP_COST: Final = tuple(tuple(6.0 + 1.8 * (STRENGTH[t][t][c] - 100) for c in range(36)) for t in range(4))
 #: HIGHER[c]: the cards of c's suit above c
-HIGHER = tuple(SUIT_MASK[c // 9] & ~((2 << c) - 1) for c in range(36))
+HIGHER: Final = tuple(SUIT_MASK[c // 9] & ~((2 << c) - 1) for c in range(36))
 
 
-def anton(
-    hands: list[int],
-    seat: int,
-    trick: tuple[int, ...],
-    trump: int,
-    voids: list[int],
-    floor: int = -1,
-    dealer: int = -1,
-) -> int:
+class Anton(Rule):
     """Anton's rule (games.ai.anton_preisjass) from what `seat` can see, card for card: the others' hands
     pooled as unknown cards, each held by a seat with the chance of its share of them unless the table
     knows it cannot (`voids[s]`: the suits seat s has failed to follow, as `void_after` marks them; a
     failure to follow trump counts only once the Bauer is out of play or in the seat's own hand, as Anton
     reads it). `floor` is the Bodentrumpf's card index, which everyone knows lies with `dealer` until it
     is played (-1: not known). The tests check every decision against Anton's own."""
-    hand = hands[seat]
-    options = legal_mask(hand, trick, trump)
-    if options & (options - 1) == 0:
-        return options.bit_length() - 1
-    points = CARD_POINTS[trump]
-    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    n_unseen = unseen.bit_count()
-    suit_points = SUIT_POINTS[trump]
-    avg = (
-        suit_points[0][unseen & 0x1FF]
-        + suit_points[1][unseen >> 9 & 0x1FF]
-        + suit_points[2][unseen >> 18 & 0x1FF]
-        + suit_points[3][unseen >> 27]
-    ) / max(1, n_unseen)
-    # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
-    floor_bit = 1 << floor if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1 else 0
-    n_free = max(1, n_unseen - (1 if floor_bit else 0))
-    trumps_mask = SUIT_MASK[trump]
-    bauer_out = unseen >> (9 * trump + UNTER) & 1
-    n_behind = PLAYERS - 1 - len(trick)
-    # the seats behind: (the cards the table knows each lacks, its share of the unseen cards, dealer?)
-    seats: list[tuple[int, float, bool]] = []
-    for i in range(1, n_behind + 1):
-        s = (seat + i) % PLAYERS
-        lack = voids[s] & ~trumps_mask if bauer_out else voids[s]
-        seats.append((lack, min(1.0, hands[s].bit_count() / n_free), s == dealer))
-    left = hand.bit_count() - 1
-    scale = KEEP_SCALE * min(1.0, left / HORIZON)
-    on_table = 0
-    for c in trick:
-        on_table += points[c]
-    if left == 0:
-        on_table += LAST_TRICK_BONUS
-    spread = n_behind * FOLLOW_SHARE * avg
-    beats_t = BEATS[trump]
-    if trick:
-        lead = trick[0] // 9
-        top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
-    else:
-        lead = -1
-        top_beats = -1
-    trump_cost = TRUMP_COST[trump]
-    best_card, best_value = -1, -1e9
-    m = options
-    while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        suit = c // 9
-        pc = points[c]
-        if left <= 0:
-            cost = 0.0
-        elif suit == trump:
-            rank = c % 9
-            if rank == UNTER:
-                cost = 42.0 * scale
-            elif rank == 3:
-                cost = (21.0 if bauer_out else 30.0) * scale
+
+    def __init__(self, floor: int = -1, dealer: int = -1) -> None:
+        self.floor = floor
+        self.dealer = dealer
+
+    def choose(
+        self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
+    ) -> int:
+        # compiled, the masks are 64-bit ints (`i64`); `n * 1.0` is the float pow() takes (compiled, a
+        # float argument is a direct call into C)
+        floor: i64 = self.floor
+        dealer: i64 = self.dealer
+        hand: i64 = hands[seat]
+        options: i64 = legal_mask(hand, trick, trump)
+        if options & (options - 1) == 0:
+            return int(options).bit_length() - 1
+        points = CARD_POINTS[trump]
+        unseen: i64 = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        n_unseen = cards_in(unseen)
+        suit_points = SUIT_POINTS[trump]
+        avg = (
+            suit_points[0][unseen & 0x1FF]
+            + suit_points[1][unseen >> 9 & 0x1FF]
+            + suit_points[2][unseen >> 18 & 0x1FF]
+            + suit_points[3][unseen >> 27]
+        ) / max(1, n_unseen)
+        # the Bodentrumpf, while still in the dealer's hand, is a card the seat knows the place of
+        floor_bit: i64 = 0
+        if floor >= 0 and seat != dealer and hands[dealer] >> floor & 1:
+            floor_bit = 1 << int(floor)  # (mypyc shifts a constant by an i64 in 32 bits: int() keeps 64)
+        n_free = max(1, n_unseen - (1 if floor_bit else 0))
+        trumps_mask: i64 = SUIT_MASK[trump]
+        bauer_out: i64 = unseen >> (9 * trump + UNTER) & 1
+        n_behind = PLAYERS - 1 - len(trick)
+        # the seats behind (up to three): what the table knows each lacks, its share of the unseen
+        # cards, whether it is the dealer
+        first = second = third = _NOBODY
+        for k in range(n_behind):
+            s = (seat + 1 + k) % PLAYERS
+            void: i64 = voids[s]
+            # a trump void counts only while the Bauer is out
+            behind = (
+                void & ~trumps_mask if bauer_out else void,
+                min(1.0, cards_in(hands[s]) / n_free),
+                s == dealer,
+            )
+            if k == 0:
+                first = behind
+            elif k == 1:
+                second = behind
             else:
-                cost = trump_cost[c] * scale
-        else:
-            cost = (0.3 * pc if unseen & HIGHER[c] else 6.0 + 1.2 * pc) * scale
-        if not top_beats & low:
-            value = -GIVE_AWAY * pc - cost
-        else:
-            c_lead = lead if lead >= 0 else suit
-            beaters = unseen & beats_t[c_lead][c] & ~floor_bit
-            lead_mask = SUIT_MASK[c_lead]
-            floor_beats = floor_bit and beats_t[c_lead][c] & floor_bit
-            keep = 1.0
-            for lack, p, is_dealer in seats:
-                mine_beaters = beaters & ~lack
-                if c_lead != trump:
-                    n_trump_in = (mine_beaters & trumps_mask).bit_count()
-                    n_same = mine_beaters.bit_count() - n_trump_in
+                third = behind
+        left = cards_in(hand) - 1
+        scale = KEEP_SCALE * min(1.0, left / HORIZON)
+        on_table = 0
+        for c in trick:
+            on_table += points[c]
+        if left == 0:
+            on_table += LAST_TRICK_BONUS
+        spread = n_behind * FOLLOW_SHARE * avg
+        beats_t = BEATS[trump]
+        lead: i64 = -1
+        top_beats: i64 = -1
+        if trick:
+            lead = trick[0] // 9
+            top_beats = beats_t[lead][trick[winner_index(trick, trump)]]
+        trump_cost = TRUMP_COST[trump]
+        best_card: i64 = -1
+        best_value = -1e9
+        m: int = options
+        while m:  # lowest card first, as bits() gives them: a tie keeps the lower card
+            low = m & -m
+            card = low.bit_length() - 1
+            m ^= low
+            suit = card // 9
+            pc = points[card]
+            if left <= 0:
+                cost = 0.0
+            elif suit == trump:
+                rank = card % 9
+                if rank == UNTER:
+                    cost = 42.0 * scale
+                elif rank == 3:
+                    cost = (21.0 if bauer_out else 30.0) * scale
                 else:
+                    cost = trump_cost[card] * scale
+            else:
+                cost = (0.3 * pc if unseen & HIGHER[card] else 6.0 + 1.2 * pc) * scale
+            if not top_beats & low:
+                value = -GIVE_AWAY * pc - cost
+            else:
+                c_lead = lead if lead >= 0 else suit
+                beats: i64 = beats_t[c_lead][card]
+                beaters = unseen & beats & ~floor_bit
+                lead_mask: i64 = SUIT_MASK[c_lead]
+                floor_beats = floor_bit and beats & floor_bit
+                keep = 1.0
+                for k in range(n_behind):
+                    lack, p, is_dealer = first if k == 0 else second if k == 1 else third
+                    mine_beaters = beaters & ~lack
+                    # their counts (cards_in inline: this is the innermost loop)
+                    n_same = (
+                        POPCOUNT_12[mine_beaters & 0xFFF]
+                        + POPCOUNT_12[mine_beaters >> 12 & 0xFFF]
+                        + POPCOUNT_12[mine_beaters >> 24]
+                    )
                     n_trump_in = 0
-                    n_same = mine_beaters.bit_count()
-                weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
-                keep *= (1.0 - p) ** n_same * (1.0 - weight * p) ** n_trump_in
-                if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
-                    keep *= 1.0 - (1.0 if c_lead == trump else weight)
-            value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
-        if value > best_value:
-            best_card, best_value = c, value
-    return best_card
+                    if c_lead != trump:
+                        trumps_in = mine_beaters & trumps_mask
+                        n_trump_in = (
+                            POPCOUNT_12[trumps_in & 0xFFF]
+                            + POPCOUNT_12[trumps_in >> 12 & 0xFFF]
+                            + POPCOUNT_12[trumps_in >> 24]
+                        )
+                        n_same -= n_trump_in
+                    weight = VOID_TRUMP_IN_WEIGHT if lack & lead_mask == lead_mask else TRUMP_IN_WEIGHT
+                    # x ** 0 is 1.0: the same product without calling pow for it
+                    if n_same:
+                        keep *= (
+                            math.pow(1.0 - p, n_same * 1.0) * math.pow(1.0 - weight * p, n_trump_in * 1.0)
+                            if n_trump_in
+                            else math.pow(1.0 - p, n_same * 1.0)
+                        )
+                    elif n_trump_in:
+                        keep *= math.pow(1.0 - weight * p, n_trump_in * 1.0)
+                    if is_dealer and floor_beats:  # the dealer surely holds the Bodentrumpf
+                        keep *= 1.0 - (1.0 if c_lead == trump else weight)
+                value = keep * (on_table + pc + spread) - (1.0 - keep) * GIVE_AWAY * pc - cost
+            if value > best_value:
+                best_card, best_value = card, value
+        return best_card
+
+
+_NOBODY: Final = (0, 0.0, False)
+
+
+#: Anton's rule at a table whose Bodentrumpf is not known (-1)
+anton: Final = Anton()
 
 
 def anton_at(floor: int, dealer: int) -> Policy:
     """Anton's rule at a table whose Bodentrumpf (card index `floor`) was dealt to `dealer`."""
-    return partial(anton, floor=floor, dealer=dealer)
+    return Anton(floor, dealer)
 
 
-LOOK_KEEP = 3.0  # how much of a card's power to win later tricks (KEEP) the lookahead charges for it
-LOOK_HORIZON = 4  # that charge fades over the seat's last this many cards
+LOOK_KEEP: Final = 3.0  # how much of a card's power to win later tricks (KEEP) the lookahead charges for it
+LOOK_HORIZON: Final = 4  # that charge fades over the seat's last this many cards
 
 
-class Lookahead:
+class Lookahead(Rule):
     """The seat's own rule in a playout, seeing every hand: each legal card is tried against the other
     seats' replies to the end of the trick (their rule, `others`, is known, so the trick's outcome
     is too); the card taking the most points, less what its power to win later tricks is worth
@@ -245,13 +324,13 @@ class Lookahead:
         self.others = others
         self.budget = budget
 
-    def __call__(
+    def choose(
         self, hands: list[int], seat: int, trick: tuple[int, ...], trump: int, voids: list[int]
     ) -> int:
         options = legal_mask(hands[seat], trick, trump)
         if options & (options - 1) == 0:
-            return options.bit_length() - 1
-        left = hands[seat].bit_count() - 1
+            return int(options).bit_length() - 1
+        left = cards_in(hands[seat]) - 1
         fade = LOOK_KEEP * min(1.0, left / LOOK_HORIZON)
         keep = KEEP[trump]
         beats = BEATS[trump]
@@ -265,12 +344,12 @@ class Lookahead:
                 after = (*trick, c)
                 if len(after) < PLAYERS:
                     rest = list(hands)
-                    rest[seat] ^= 1 << c
+                    rest[seat] = rest[seat] ^ (1 << c)
                     s = (seat + 1) % PLAYERS
                     while len(after) < PLAYERS:
                         spend()
-                        x = others(rest, s, after, trump, voids)
-                        rest[s] ^= 1 << x
+                        x = others.choose(rest, s, after, trump, voids)
+                        rest[s] = rest[s] ^ (1 << x)
                         after = (*after, x)
                         s = (s + 1) % PLAYERS
                 if (leader + winner_index(after, trump)) % PLAYERS == seat:
@@ -298,20 +377,20 @@ def playout(
     while done < TRICKS:
         while len(trick) < PLAYERS:
             choose = mine if seat == me and mine is not None else policy
-            c = choose(hands, seat, trick, trump, voids)
-            hands[seat] ^= 1 << c
+            c = choose.choose(hands, seat, trick, trump, voids)
+            hands[seat] = hands[seat] ^ (1 << c)
             if trick:
                 lead = trick[0] // 9
                 suit = c // 9
                 if suit != lead and (suit != trump or lead == trump):
-                    voids[seat] |= (
+                    voids[seat] = voids[seat] | (
                         SUIT_MASK[lead] if lead != trump else trumps_mask & ~(1 << (9 * trump + UNTER))
                     )
             trick = (*trick, c)
             seat = (seat + 1) % PLAYERS
         win = (leader + winner_index(trick, trump)) % PLAYERS
         done += 1
-        gained[win] += trick_points(trick, trump, done == TRICKS)
+        gained[win] = gained[win] + trick_points(trick, trump, done == TRICKS)
         leader = seat = win
         trick = ()
     return gained
@@ -324,9 +403,9 @@ def void_after(voids: list[int], seat: int, trick: tuple[int, ...], card: int, t
         suit = card // 9
         if lead == trump:
             if suit != trump:
-                voids[seat] |= SUIT_MASK[trump] & ~(1 << (9 * trump + UNTER))
+                voids[seat] = voids[seat] | (SUIT_MASK[trump] & ~(1 << (9 * trump + UNTER)))
         elif suit != lead and suit != trump:
-            voids[seat] |= SUIT_MASK[lead]
+            voids[seat] = voids[seat] | SUIT_MASK[lead]
 
 
 class Lines:
@@ -349,7 +428,7 @@ class Lines:
         voids = list(voids)
         void_after(voids, self.me, deal.trick, card, self.trump)
         hands = list(deal.hands)
-        hands[self.me] ^= 1 << card
+        hands[self.me] = hands[self.me] ^ (1 << card)
         return self._on(hands, deal.leader, (*deal.trick, card), deal.done, voids)
 
     def _on(self, hands: list[int], leader: int, trick: tuple[int, ...], done: int, voids: list[int]) -> int:
@@ -369,9 +448,9 @@ class Lines:
             if seat == me:
                 break
             budget.spend()
-            c = self.others(hands, seat, trick, trump, voids)
+            c = self.others.choose(hands, seat, trick, trump, voids)
             void_after(voids, seat, trick, c, trump)
-            hands[seat] ^= 1 << c
+            hands[seat] = hands[seat] ^ (1 << c)
             trick = (*trick, c)
         if TRICKS - done > self.exact:
             rest = Deal(trump, tuple(hands), leader, trick, done, (0, 0, 0, 0))
@@ -390,7 +469,7 @@ class Lines:
             after = list(voids)
             void_after(after, me, trick, c, trump)
             mine = list(hands)
-            mine[me] ^= 1 << c
+            mine[me] = mine[me] ^ (1 << c)
             v = self._on(mine, leader, (*trick, c), done, after)
             if v > best:
                 best = v

@@ -9,25 +9,29 @@ cards, the trick winners and the points against the engine over random positions
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import i64
 
 from games.ai.observation.preisjass import PreisjassObservation
-from games.ai.search.masks import bits
+from games.ai.search.masks import POPCOUNT_12, bits
 from games.engine.cards import DECK_36, SUITS
-from games.engine.preisjass.cards import LAST_TRICK_BONUS, POINTS, TRUMP_RANK
+from games.engine.preisjass import cards as _cards
+from games.engine.preisjass.cards import POINTS, TRUMP_RANK
 
 JSON = dict[str, Any]
-PLAYERS = 4
-TRICKS = 9
-INDEX = {c: i for i, c in enumerate(DECK_36)}
-SUIT_MASK = tuple(0x1FF << (9 * s) for s in range(4))
-ALL_CARDS = (1 << 36) - 1
-UNTER = 5  # plain-rank index of the Unter (the Bauer in the trump suit)
+LAST_TRICK_BONUS: Final[int] = _cards.LAST_TRICK_BONUS
+PLAYERS: Final = 4
+TRICKS: Final = 9
+INDEX: Final = {c: i for i, c in enumerate(DECK_36)}
+SUIT_MASK: Final = tuple(0x1FF << (9 * s) for s in range(4))
+ALL_CARDS: Final = (1 << 36) - 1
+UNTER: Final = 5  # plain-rank index of the Unter (the Bauer in the trump suit)
 
 #: card points per trump suit index: CARD_POINTS[trump][card]
-CARD_POINTS = tuple(tuple(POINTS[t][c] for c in DECK_36) for t in SUITS)
+CARD_POINTS: Final = tuple(tuple(POINTS[t][c] for c in DECK_36) for t in SUITS)
 #: strength of a card in a trick: STRENGTH[trump][lead][card]; -1 for a card that cannot win
-STRENGTH = tuple(
+STRENGTH: Final = tuple(
     tuple(
         tuple(
             100 + TRUMP_RANK[DECK_36[c][0]] if c // 9 == t else (c % 9 if c // 9 == lead else -1)
@@ -37,9 +41,9 @@ STRENGTH = tuple(
     )
     for t in range(4)
 )
-_TRUMP_RANK = tuple(TRUMP_RANK[c[0]] for c in DECK_36)
+_TRUMP_RANK: Final = tuple(TRUMP_RANK[c[0]] for c in DECK_36)
 #: ABOVE[trump][r]: the trumps of rank r or higher in the trump order (r = 0..9)
-ABOVE = tuple(
+ABOVE: Final = tuple(
     tuple(sum(1 << c for c in range(9 * t, 9 * t + 9) if _TRUMP_RANK[c] >= r) for r in range(10))
     for t in range(4)
 )
@@ -52,11 +56,17 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
-def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:
+def cards_in(mask: i64) -> int:
+    """The number of cards in a mask of up to 36 bits (`mask.bit_count()`, which compiled code calls as
+    a Python method; see POPCOUNT_12)."""
+    return POPCOUNT_12[mask & 0xFFF] + POPCOUNT_12[mask >> 12 & 0xFFF] + POPCOUNT_12[mask >> 24]
+
+
+def legal_mask(hand: i64, trick: tuple[int, ...], trump: int) -> i64:
     """The cards of `hand` that may be played on `trick` (the engine's following rules)."""
     if not trick:
         return hand
-    trumps_mask = SUIT_MASK[trump]
+    trumps_mask: i64 = SUIT_MASK[trump]
     lead = trick[0] // 9
     if lead == trump:
         trumps = hand & trumps_mask
@@ -68,8 +78,10 @@ def legal_mask(hand: int, trick: tuple[int, ...], trump: int) -> int:
     for c in trick:
         if c // 9 == trump and _TRUMP_RANK[c] > top:
             top = _TRUMP_RANK[c]
-    above = hand & ABOVE[trump][top + 1]
-    suit = hand & SUIT_MASK[lead]
+    above: i64 = ABOVE[trump][top + 1]
+    above &= hand
+    suit: i64 = SUIT_MASK[lead]
+    suit &= hand
     if suit:
         return suit | above
     plain = hand & ~trumps_mask
@@ -130,14 +142,14 @@ class Deal:
         """The deal after the seat to play plays `card` (a legal card), the trick scored when full."""
         seat = self.turn
         hands = list(self.hands)
-        hands[seat] ^= 1 << card
+        hands[seat] = hands[seat] ^ (1 << card)
         trick = (*self.trick, card)
         if len(trick) < PLAYERS:
             return Deal(self.trump, tuple(hands), self.leader, trick, self.done, self.points)
         win = (self.leader + winner_index(trick, self.trump)) % PLAYERS
         value = trick_points(trick, self.trump, self.done + 1 == TRICKS)
         points = list(self.points)
-        points[win] += value
+        points[win] = points[win] + value
         return Deal(self.trump, tuple(hands), win, (), self.done + 1, tuple(points))
 
     def key(self) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from games.ai.bernd_preisjass import knowledge
 from games.ai.observation.preisjass import PreisjassObservation
 from games.ai.preisjass_search.solver import Policy, void_after
 from games.ai.preisjass_search.state import INDEX, PLAYERS, TRICKS, Deal, bits, legal_mask
-from games.ai.search.sampling import sample_places
+from games.ai.search.sampling import below, sample, sample_places
 
 
 class Worlds:
@@ -72,7 +72,7 @@ class Evidence:
         for cards in self.tricks:
             trick: tuple[int, ...] = ()
             for seat, card in cards:
-                self.played[seat] |= 1 << card
+                self.played[seat] = self.played[seat] | (1 << card)
                 void_after(self.voids, seat, trick, card, trump)
                 trick = (*trick, card)
 
@@ -87,7 +87,7 @@ class Evidence:
             for seat, card in cards:
                 if seat != self.me:
                     self.points[seat].append((trick, card, list(voids), list(later)))
-                later[seat] ^= 1 << card
+                later[seat] = later[seat] ^ (1 << card)
                 void_after(voids, seat, trick, card, trump)
                 trick = (*trick, card)
 
@@ -101,7 +101,7 @@ class Evidence:
         for trick, card, voids, later in self.points[seat]:
             then = [hands[0] | later[0], hands[1] | later[1], hands[2] | later[2], hands[3] | later[3]]
             options = legal_mask(then[seat], trick, trump)
-            if options & (options - 1) and policy(then, seat, trick, trump, voids) != card:
+            if options & (options - 1) and policy.choose(then, seat, trick, trump, voids) != card:
                 missed += 1
                 if missed > limit:
                     break
@@ -181,15 +181,16 @@ class Chain:
         if len(self.seats) < 2:
             return
         rng, hands = self.rng, self.hands
-        a_seat, b_seat = rng.sample(self.seats, 2)
-        a = rng.choice(bits(hands[a_seat]))
-        b = rng.choice(bits(hands[b_seat]))
+        a_seat, b_seat = sample(self.seats, 2, rng)
+        a_cards, b_cards = bits(hands[a_seat]), bits(hands[b_seat])
+        a = a_cards[below(rng, len(a_cards))]  # rng.choice, compiled
+        b = b_cards[below(rng, len(b_cards))]
         if not (self.allowed[a] >> b_seat & 1 and self.allowed[b] >> a_seat & 1):
             return
         now = self.missed[a_seat] + self.missed[b_seat]
         new = list(hands)
-        new[a_seat] ^= (1 << a) | (1 << b)
-        new[b_seat] ^= (1 << a) | (1 << b)
+        new[a_seat] = new[a_seat] ^ ((1 << a) | (1 << b))
+        new[b_seat] = new[b_seat] ^ ((1 << a) | (1 << b))
         a_missed = self.seat_misses(new, a_seat, now)
         if a_missed > now:
             return

@@ -15,34 +15,16 @@ a world shows the closer the opponent's hand, which makes closing look better th
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import JSON
 from games.ai.observation.schnapsen import observe
-from games.ai.schnapsen_search.solver import EXACT_DEPTH, SchnapsenGame
-from games.ai.schnapsen_search.state import CLOSE, Deal, from_action
-from games.ai.schnapsen_search.worlds import sample_world
-from games.ai.search.alphabeta import Table, search
+from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver
+from games.ai.schnapsen_search.state import CLOSE, from_action
+from games.ai.schnapsen_search.worlds import Sampler
+from games.ai.search.alphabeta import Table, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
-
-
-class _LeafSolver(SchnapsenGame):
-    """Solves a depth-limit leaf exactly when the stock is closed or exhausted there."""
-
-    def __init__(self, me: int, budget: Budget) -> None:
-        super().__init__(me, closing=False)
-        self.budget = budget
-        self.exact: Table = {}
-
-    def evaluate(self, state: Deal) -> float:
-        if state.strict:
-            return search(self, state, EXACT_DEPTH, self.budget, self.exact)
-        return super().evaluate(state)
-
-    def key(self, state: Deal) -> Hashable:
-        return super().key(state)
 
 
 class SearchSchnapsen(SearchPlayer):
@@ -65,13 +47,14 @@ class SearchSchnapsen(SearchPlayer):
         moves = [from_action(a) for a in legal]
         totals = dict.fromkeys(moves, 0.0)
         done = 0
+        sampler = Sampler(obs)
         for _ in range(self.worlds):
-            deal = sample_world(obs, rng)
-            game = _LeafSolver(me, budget)
+            deal = sampler.world(rng)
+            game = LeafSolver(me, budget)
             depth = EXACT_DEPTH if deal.strict else self.open_depth
             table: Table = {}
             try:
-                values = {m: search(game, deal.play(m), depth - 1, budget, table) for m in moves}
+                values = dict(zip(moves, values_of(game, deal, moves, depth, budget, table), strict=True))
             except BudgetExceeded:
                 break
             for move, value in values.items():

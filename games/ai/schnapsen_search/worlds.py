@@ -18,16 +18,31 @@ rather than sampled, as the noise of a sampled figure made the search worse.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from games.ai.observation.schnapsen import SchnapsenObservation
-from games.ai.schnapsen_search.state import INDEX, KING, POINTS, QUEEN, SUIT_MASK, SUITS, Deal, bits, mask_of
-from games.ai.search.sampling import sample_places
+from games.ai.schnapsen_search.state import (
+    INDEX,
+    KING,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    SUITS,
+    Deal,
+    at,
+    bits,
+    mask_of,
+    put,
+)
+from games.ai.search.sampling import sample_places, shuffle
 
-OPP, STOCK, GONE = 1, 2, 4
-ANY = OPP | STOCK | GONE
-ALL_CARDS = (1 << 20) - 1
+OPP: Final = 1
+STOCK: Final = 2
+GONE: Final = 4
+ANY: Final = OPP | STOCK | GONE
+ALL_CARDS: Final = (1 << 20) - 1
 
-EXPECTED_OPP_POINTS = True  # False: the sampled gone cards' points
+EXPECTED_OPP_POINTS: Final = True  # False: the sampled gone cards' points
 
 
 def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[int]]:
@@ -49,7 +64,7 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
 
     def restrict(card: int, allowed: int) -> None:
         if card in mask:
-            mask[card] &= allowed
+            mask[card] = mask[card] & allowed
 
     for marriage in obs.marriages:
         suit = SUITS.index(marriage.suit)
@@ -74,54 +89,81 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
     return unseen, [mask[c] for c in unseen], sizes
 
 
+class Sampler:
+    """Worlds consistent with one view: the constraints and everything the worlds share (the points,
+    the marriages, the trump card, ...) worked out once; each world draws the opponent's hand, the
+    stock and its order."""
+
+    def __init__(self, obs: SchnapsenObservation) -> None:
+        self.cards, self.masks, self.sizes = constraints(obs)
+        me = obs.seat
+        opp = 1 - me
+        trump = SUITS.index(obs.trump)
+        self.me = me
+        declared = [0, 0]  # the marriages' points per seat
+        suits = [0, 0]  # their suit bits
+        for marriage in obs.marriages:
+            suit = SUITS.index(marriage.suit)
+            declared[marriage.seat] = declared[marriage.seat] + (40 if suit == trump else 20)
+            suits[marriage.seat] = suits[marriage.seat] | (1 << suit)
+        tricks = (obs.tricks[0], obs.tricks[1])
+        trick_points, marriage_points, pending = [0, 0], [0, 0], [0, 0]
+        pending[me] = obs.pending
+        marriage_points[me] = declared[me] - pending[me]
+        trick_points[me] = obs.points - marriage_points[me]
+        if tricks[opp]:
+            marriage_points[opp] = declared[opp]
+        else:
+            pending[opp] = declared[opp]
+        #: the points of the last trick, seen
+        self.last_points = sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
+        #: the world less the opponent's hand, the stock and the opponent's trick points
+        self.template = Deal(
+            hands=(mask_of(obs.hand), 0) if me == 0 else (0, mask_of(obs.hand)),
+            trump_card=INDEX[obs.trump_card] if obs.trump_card else -1,
+            trump=trump,
+            closed_by=-1 if obs.closed_by is None else obs.closed_by,
+            turn=me,
+            lead=INDEX[obs.trick[0].card] if obs.trick else -1,
+            trick_points=(trick_points[0], trick_points[1]),
+            tricks=tricks,
+            marriage_points=(marriage_points[0], marriage_points[1]),
+            pending=(pending[0], pending[1]),
+            declared=(suits[0], suits[1]),
+        )
+
+    def world(self, rng: random.Random) -> Deal:
+        """One full deal consistent with the view (the seat to move is the view's seat)."""
+        cards, sizes = self.cards, self.sizes
+        try:
+            dealt = sample_places(cards, self.masks, sizes, rng)
+        except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
+            dealt = sample_places(cards, [ANY] * len(cards), sizes, rng)
+        opp_cards, stock, gone = dealt[0], dealt[1], dealt[2]
+        me, opp = self.me, 1 - self.me
+        deal = self.template.copy()
+        opp_hand = 0
+        for card in opp_cards:
+            opp_hand |= 1 << card
+        deal.hands = put(deal.hands, opp, opp_hand)
+        order = stock[:]
+        shuffle(order, rng)
+        deal.stock = tuple(order)
+        unseen = opp_cards + stock + gone
+        if EXPECTED_OPP_POINTS and unseen:
+            gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
+        else:
+            gone_points = sum(POINTS[c] for c in gone)
+        played = round(gone_points) + self.last_points
+        if at(deal.tricks, opp):
+            deal.trick_points = put(deal.trick_points, opp, max(0, played - at(deal.trick_points, me)))
+        if deal.closed_by >= 0:
+            other = 1 - deal.closed_by
+            deal.closure = (deal.points(other), at(deal.tricks, other))  # now, as the view does not tell
+        return deal
+
+
 def sample_world(obs: SchnapsenObservation, rng: random.Random) -> Deal:
-    """One full deal consistent with `obs` (the seat to move is the view's seat)."""
-    cards, masks, sizes = constraints(obs)
-    try:
-        opp_cards, stock, gone = sample_places(cards, masks, sizes, rng)
-    except ValueError:  # the inferences contradict each other (cannot happen in play; be safe)
-        opp_cards, stock, gone = sample_places(cards, [ANY] * len(cards), sizes, rng)
-    return build_world(obs, opp_cards, stock, gone, rng)
-
-
-def build_world(
-    obs: SchnapsenObservation, opp_cards: list[int], stock: list[int], gone: list[int], rng: random.Random
-) -> Deal:
-    me = obs.seat
-    opp = 1 - me
-    trump = SUITS.index(obs.trump)
-    deal = Deal()
-    deal.trump = trump
-    deal.hands[me] = mask_of(obs.hand)
-    deal.hands[opp] = sum(1 << c for c in opp_cards)
-    order = stock[:]
-    rng.shuffle(order)
-    deal.stock = tuple(order)
-    deal.trump_card = INDEX[obs.trump_card] if obs.trump_card else -1
-    deal.closed_by = -1 if obs.closed_by is None else obs.closed_by
-    deal.turn = me
-    deal.lead = INDEX[obs.trick[0].card] if obs.trick else -1
-    deal.tricks = list(obs.tricks)
-    declared = [0, 0]
-    for marriage in obs.marriages:
-        suit = SUITS.index(marriage.suit)
-        declared[marriage.seat] += 40 if suit == trump else 20
-        deal.declared[marriage.seat] |= 1 << suit
-    deal.pending[me] = obs.pending
-    deal.marriage_points[me] = declared[me] - deal.pending[me]
-    deal.trick_points[me] = obs.points - deal.marriage_points[me]
-    if deal.tricks[opp]:
-        deal.marriage_points[opp] = declared[opp]
-    else:
-        deal.pending[opp] = declared[opp]
-    unseen = opp_cards + stock + gone
-    if EXPECTED_OPP_POINTS and unseen:
-        gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
-    else:
-        gone_points = sum(POINTS[c] for c in gone)
-    played = round(gone_points) + sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
-    deal.trick_points[opp] = max(0, played - deal.trick_points[me]) if deal.tricks[opp] else 0
-    if deal.closed_by >= 0:
-        other = 1 - deal.closed_by
-        deal.closure = (deal.points(other), deal.tricks[other])  # now, as the view does not tell
-    return deal
+    """One full deal consistent with `obs` (the seat to move is the view's seat); `Sampler` draws
+    many."""
+    return Sampler(obs).world(rng)

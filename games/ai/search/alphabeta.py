@@ -3,47 +3,53 @@
 Values are from one fixed player's side (the game adapter decides whose); a node maximises when
 `game.maximizing(state)`. The table stores bounds with the depth they were searched to, so the same
 table serves an exact solve (depth large enough to reach the end) and depth-limited searches.
+
+A game adapter subclasses `SearchGame` and overrides every method: in the compiled core it is a
+native class, so the search calls the adapter's methods directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Protocol, TypeVar
+from typing import Final, Generic, TypeVar
 
 from games.ai.search.budget import Budget
 
 S = TypeVar("S")
 
-EXACT, LOWER, UPPER = 0, 1, 2
-INF = float("inf")
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+INF: Final = float("inf")
 
 
-class SearchGame(Protocol[S]):
+class SearchGame(Generic[S]):
     def moves(self, state: S) -> list[int]:
         """The legal moves, best-first if the game can guess (better pruning)."""
-        ...
+        raise NotImplementedError
 
     def play(self, state: S, move: int) -> S:
         """A new state after `move`; `state` is left unchanged."""
-        ...
+        raise NotImplementedError
 
     def outcome(self, state: S) -> float | None:
         """The final value if the game is over, else None."""
-        ...
+        raise NotImplementedError
 
-    def maximizing(self, state: S) -> bool: ...
+    def maximizing(self, state: S) -> bool:
+        raise NotImplementedError
 
     def key(self, state: S) -> Hashable:
         """Equal for positions with equal futures (the transposition-table key)."""
-        ...
+        raise NotImplementedError
 
     def evaluate(self, state: S) -> float:
         """A heuristic value where the depth runs out."""
-        ...
+        raise NotImplementedError
 
     def quiet(self, state: S) -> bool:
         """May the search stop here when the depth runs out? (Else it searches on: quiescence.)"""
-        ...
+        raise NotImplementedError
 
 
 Table = dict[Hashable, tuple[int, int, float]]
@@ -104,6 +110,14 @@ def search(
         flag = EXACT
     table[key] = (depth, flag, best)
     return best
+
+
+def values_of(
+    game: SearchGame[S], state: S, moves: list[int], depth: int, budget: Budget, table: Table
+) -> list[float]:
+    """The full-window value of each of `moves` at `state`, in their order, searched `depth` plies deep
+    (the root of a search player's world: one call into the compiled core instead of one a move)."""
+    return [search(game, game.play(state, move), depth - 1, budget, table) for move in moves]
 
 
 def move_values(game: SearchGame[S], state: S, depth: int, budget: Budget, table: Table) -> dict[int, float]:

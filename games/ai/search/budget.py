@@ -10,21 +10,25 @@ and the seeded generator."""
 from __future__ import annotations
 
 import time
+from typing import Final, final
 
-SAFETY_SECONDS = 1.5
+from mypy_extensions import i64
+
+SAFETY_SECONDS: Final = 1.5
 
 
 class BudgetExceeded(Exception):
     """Raised inside a search when its budget is spent; the caller keeps what it finished."""
 
 
+@final
 class Budget:
-    def __init__(self, nodes: int, seconds: float) -> None:
+    def __init__(self, nodes: i64, seconds: float) -> None:
         self.nodes_left = nodes
-        self.nodes_used = 0
+        self.nodes_used: i64 = 0
         self.seconds = seconds
         self.started = time.thread_time()
-        self._check_every = 256
+        self._check_every: i64 = 256
         #: the CPU-time cap, not the node count, ended this search
         self.timed_out = False
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.ai.pimc import sample_deal
+from games.ai.pimc import below, sample, sample_deal, shuffle
+
+__all__ = ["below", "consistent", "sample", "sample_places", "shuffle"]
 
 
 def sample_places(
-    cards: Sequence[int], masks: Sequence[int], sizes: Sequence[int], rng: random.Random
+    cards: list[int], masks: list[int], sizes: list[int], rng: random.Random
 ) -> list[list[int]]:
     """One uniform-ish assignment of `cards` to `len(sizes)` places (card i only to places in
     `masks[i]`, place j taking `sizes[j]` cards). Raises ValueError when none exists."""
