@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 from games import ai as ai_registry
-from games.engine import get_rules
+from games.engine import GameState, get_rules
 from games.engine.information import InformationState, information_state
 from games.models import MatchEvent
 from games.services.ai import choose_move, seat_information
-from games.services.matches import SeatSpec, match_create
+from games.services.matches import SeatSpec, match_act, match_create
 from games.store.events import load_state
 from tests import factories
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,9 +53,24 @@ def test_the_service_passes_the_seats_information_state(monkeypatch: pytest.Monk
     match = match_create(
         game="preisjass", creator=anna, seats=[SeatSpec(), SeatSpec("ai"), SeatSpec("ai"), SeatSpec("ai")]
     )
-    match.refresh_from_db()
-    state = load_state(match)
-    seat = next(s for s in match.seats.all() if s.index == state.to_move)
+
+    def annas_turn() -> GameState | None:
+        """The state once the AI seats wait for Anna (nothing moves until she does)."""
+        match.refresh_from_db()
+        state = load_state(match)
+        return state if state.to_move == 0 else None
+
+    # Anna plays until cards lie on the table and it is her turn again
+    state = wait_until(annas_turn, 60, "Anna's turn")
+    while not [
+        e
+        for e in MatchEvent.objects.filter(match=match).values_list("data", flat=True)
+        if e["type"] == "play"
+    ]:
+        action = {k: v for k, v in state.legal_actions()[0].items() if k != "seat"}
+        match_act(match_id=match.pk, actor=anna, action=action, expected_seq=match.version)
+        state = wait_until(annas_turn, 60, "Anna's turn")
+    seat = next(s for s in match.seats.all() if s.index == 0)
     action = choose_move(match, seat, state, "memo", match.version)
 
     events = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("data", flat=True))
