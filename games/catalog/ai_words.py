@@ -125,6 +125,16 @@ def ladder_words(place: Rung | None) -> str:
     }
 
 
+def ladder_short(place: Rung | None) -> str:
+    """A level's ladder rating in a list of the levels: "rating 27.4 (95% range 23.1–31.7)", or ""."""
+    if place is None:
+        return ""
+    return _("rating %(rating)s (95%% range %(range)s)") % {
+        "rating": _number(place.rating, 1),
+        "range": _range(_number(place.low, 1), _number(place.high, 1), place.low < 0),
+    }
+
+
 def choice_json(game: str, choice: Strength) -> dict[str, object]:
     """A choice for the API: its figures and how they were measured, its place on the game's ladder, and
     the words in the request's language."""
@@ -137,4 +147,5 @@ def choice_json(game: str, choice: Strength) -> dict[str, object]:
         "measured_on": measured_on_words(choice),
         "ladder": place.to_json() if place is not None else None,
         "ladder_words": ladder_words(place),
+        "ladder_short": ladder_short(place),
     }

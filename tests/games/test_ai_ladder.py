@@ -13,7 +13,7 @@ from django.utils import translation
 from bench.ladder import ladder_entry, round_robin, strictly_ordered, tables, write_entry
 from games.catalog import ai_ladder
 from games.catalog.ai_ladder import Rung, load_ladder, rung
-from games.catalog.ai_words import ladder_words
+from games.catalog.ai_words import ladder_short, ladder_words
 
 
 def test_a_set_seats_each_level_alone_in_every_seat() -> None:
@@ -73,11 +73,13 @@ def test_a_rating_of_another_version_is_not_shown(tmp_path: Path, empty_ladder: 
 
 def test_the_rating_in_words() -> None:
     place = Rung(version="dora", rating=31.25, low=27.04, high=35.46, sets=36, seeds="ladder 4..5", date="")
-    assert ladder_words(None) == ""
+    assert ladder_words(None) == ladder_short(None) == ""
     with translation.override("en"):
         expected = "Ladder rating 31.3 (95% range 27.0–35.5) from 36 duplicate sets against the other levels"
         assert ladder_words(place) == expected
+        assert ladder_short(place) == "rating 31.3 (95% range 27.0–35.5)"
     with translation.override("de"):
         assert ladder_words(place).startswith("Ranglistenwert 31,3 (95 %-Bereich 27,0–35,5) aus 36 ")
+        assert ladder_short(place) == "Wert 31,3 (95 %-Bereich 27,0–35,5)"
     with translation.override("ru"):
         assert ladder_words(place).startswith("Рейтинг в общей таблице уровней: 31,3 (95-процентный")
