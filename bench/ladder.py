@@ -82,7 +82,9 @@ def round_robin(
     model = PlackettLuce()
     ratings = {level: model.rating(name=level) for level in levels}
     players = {level: get_player(game, level) for level in levels}
-    record = {level: {"sets": 0, "wins": 0, "draws": 0, "losses": 0, "matches": 0, "deals": 0} for level in levels}
+    record = {
+        level: {"sets": 0, "wins": 0, "draws": 0, "losses": 0, "matches": 0, "deals": 0} for level in levels
+    }
     differences: dict[tuple[str, str], list[float]] = {pair: [] for pair in itertools.combinations(levels, 2)}
     started = time.perf_counter()
     for seed in range(first_seed, first_seed + pairs):
@@ -90,7 +92,7 @@ def round_robin(
             counts = {"matches": 0, "deals": 0}
             diff = duplicate_set(game, players[a], players[b], seed, options, counts)
             differences[a, b].append(diff)
-            ranks = [0, 1] if diff > 0 else [1, 0] if diff < 0 else [0, 0]
+            ranks = [0.0, 1.0] if diff > 0 else [1.0, 0.0] if diff < 0 else [0.0, 0.0]
             [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
             for level, rank, other in ((a, ranks[0], ranks[1]), (b, ranks[1], ranks[0])):
                 row = record[level]
@@ -162,7 +164,8 @@ def write_entry(game: str, entry: dict[str, Any], path: Path = LADDER_FILE) -> N
 
 def _print(game: str, levels: list[str], entry: dict[str, Any]) -> None:
     print_table(
-        f"{game}: ladder, {entry['model']}; {entry['pairs']} duplicate sets per pair, seeds {entry['seeds']}, "
+        f"{game}: ladder, {entry['model']}; {entry['pairs']} duplicate sets per pair, "
+        f"seeds {entry['seeds']}, "
         f"options {json.dumps(entry['options'])}, {entry['wall_s']} s; "
         f"strictly ordered with disjoint intervals: {'yes' if entry['strictly_ordered'] else 'no'}",
         ["level", "rating", "interval", "sets", "won", "drawn", "lost", "matches", "deals"],

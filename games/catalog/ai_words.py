@@ -117,7 +117,8 @@ def ladder_words(place: Rung | None) -> str:
     if place is None:
         return ""
     return _(
-        "Ladder rating %(rating)s (95%% range %(range)s) from %(sets)s duplicate sets against the other levels"
+        "Ladder rating %(rating)s (95%% range %(range)s) "
+        "from %(sets)s duplicate sets against the other levels"
     ) % {
         "rating": _number(place.rating, 1),
         "range": _range(_number(place.low, 1), _number(place.high, 1), place.low < 0),

@@ -33,7 +33,7 @@ def test_registered_as_the_weakest_level(game: str) -> None:
     levels = [v for v in available_versions(game) if v != "random"]
     assert levels[:2] == ["lena", "anton"] and len(levels) >= 4
     assert get_player(game, "lena").name == "Lena"
-    assert list(packs.pack(game).ai_levels)[0] == "lena"
+    assert next(iter(packs.pack(game).ai_levels)) == "lena"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -26,7 +26,11 @@ def test_a_set_seats_each_level_alone_in_every_seat() -> None:
 
 
 def test_strictly_ordered_needs_disjoint_intervals() -> None:
-    ratings = {"a": {"low": 1.0, "high": 5.0}, "b": {"low": 5.5, "high": 9.0}, "c": {"low": 8.0, "high": 12.0}}
+    ratings = {
+        "a": {"low": 1.0, "high": 5.0},
+        "b": {"low": 5.5, "high": 9.0},
+        "c": {"low": 8.0, "high": 12.0},
+    }
     assert strictly_ordered(["a", "b"], ratings)
     assert not strictly_ordered(["a", "b", "c"], ratings)
 
