@@ -77,3 +77,27 @@ def test_the_new_game_dialog_shows_the_ladder(
     page.screenshot(path=str(ARTIFACTS / "ladder" / f"new-game-{lang}-{label}.png"), full_page=True)
     ladder.screenshot(path=str(ARTIFACTS / "ladder" / f"ladder-{lang}-{label}.png"))
     assert watch.problems == []
+
+
+def test_a_rating_below_zero_reads_as_a_range_on_a_phone(new_page: Any) -> None:
+    """Preferans's beginner rates near zero: a range from below zero is worded ("-8,3 до 10,2"), not
+    dashed, and the longer Russian lines still fit the phone."""
+    page, watch = new_page("ru", PHONE)
+    page.goto("/new/?game=preferans")
+    rows = page.locator("[data-role=ai-ladder] li")
+    rows.nth(3).wait_for()
+    assert rows.evaluate_all("rows => rows.map(r => r.dataset.version)") == ["dora", "carla", "anton", "lena"]
+    below_zero = []
+    for i in range(4):
+        rung = rows.nth(i).locator("[data-role=ai-rung]").inner_text()
+        assert re.fullmatch(SHORT["ru"], rung), rung
+        low = re.search(r"интервал: (?:от )?(-?\d+,\d)", rung)
+        assert low is not None
+        if low.group(1).startswith("-"):
+            below_zero.append(rows.nth(i).get_attribute("data-version"))
+            assert " до " in rung and "–" not in rung, rung
+    assert "lena" in below_zero, "the ladder file rates Preferans's beginner near zero"
+    assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    (ARTIFACTS / "ladder").mkdir(parents=True, exist_ok=True)
+    page.locator("[data-role=ai-ladder]").screenshot(path=str(ARTIFACTS / "ladder" / "preferans-ru-390.png"))
+    assert watch.problems == []
