@@ -121,7 +121,7 @@ def ladder_words(place: Rung | None) -> str:
         "from %(sets)s duplicate sets against the other levels"
     ) % {
         "rating": _number(place.rating, 1),
-        "range": _range(_number(place.low, 1), _number(place.high, 1), place.low < 0),
+        "range": _rung_range(place),
         "sets": place.sets,
     }
 
@@ -132,8 +132,15 @@ def ladder_short(place: Rung | None) -> str:
         return ""
     return _("rating %(rating)s (95%% range %(range)s)") % {
         "rating": _number(place.rating, 1),
-        "range": _range(_number(place.low, 1), _number(place.high, 1), place.low < 0),
+        "range": _rung_range(place),
     }
+
+
+def _rung_range(place: Rung) -> str:
+    """The interval of a rating, kept on one line (a word joiner on each side of the dash: a phone
+    breaks the line before the range, not inside it)."""
+    text = _range(_number(place.low, 1), _number(place.high, 1), place.low < 0)
+    return text.replace("–", "\u2060–\u2060")
 
 
 def choice_json(game: str, choice: Strength) -> dict[str, object]:

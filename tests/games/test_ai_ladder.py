@@ -78,12 +78,20 @@ def test_a_rating_of_another_version_is_not_shown(tmp_path: Path, empty_ladder: 
 def test_the_rating_in_words() -> None:
     place = Rung(version="dora", rating=31.25, low=27.04, high=35.46, sets=36, seeds="ladder 4..5", date="")
     assert ladder_words(None) == ladder_short(None) == ""
+    # a word joiner on each side of the range's dash keeps the range on one line
     with translation.override("en"):
         expected = "Ladder rating 31.3 (95% range 27.0–35.5) from 36 duplicate sets against the other levels"
-        assert ladder_words(place) == expected
-        assert ladder_short(place) == "rating 31.3 (95% range 27.0–35.5)"
+        assert ladder_words(place).replace("\u2060", "") == expected
+        assert ladder_short(place) == "rating 31.3 (95% range 27.0\u2060–\u206035.5)"
     with translation.override("de"):
-        assert ladder_words(place).startswith("Ranglistenwert 31,3 (95 %-Bereich 27,0–35,5) aus 36 ")
-        assert ladder_short(place) == "Wert 31,3 (95 %-Bereich 27,0–35,5)"
+        assert (
+            ladder_words(place)
+            .replace("\u2060", "")
+            .startswith("Ranglistenwert 31,3 (95 %-Bereich 27,0–35,5)")
+        )
+        assert ladder_short(place).replace("\u2060", "") == "Wert 31,3 (95 %-Bereich 27,0–35,5)"
+    below_zero = Rung(version="lena", rating=0.9, low=-8.31, high=10.17, sets=72, seeds="", date="")
+    with translation.override("en"):
+        assert ladder_short(below_zero) == "rating 0.9 (95% range -8.3 to 10.2)"
     with translation.override("ru"):
         assert ladder_words(place).startswith("Рейтинг в общей таблице уровней: 31,3 (95-процентный")
