@@ -21,6 +21,7 @@ from games.identity import fairness
 from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
 from games.services.due import due_set, due_set_locked
+from games.store import state_snapshots
 
 
 @dataclass
@@ -41,12 +42,24 @@ def load_state(match: Match) -> GameState:
 
 def state_at(match_id: int, game: str, version: int) -> GameState:
     """A match's state at `version`: from the per-process cache, caught up with the events stored since
-    the cached version (another process wrote them), or replayed from the start."""
+    the cached version (another process wrote them), or from the match's stored snapshot and the events
+    since (games.store.state_snapshots), or replayed from the start; a long match replayed from the
+    start has a snapshot taken after the commit."""
+    state, replayed = state_loaded(match_id, game, version)
+    if replayed and version >= state_snapshots.every() > 0:
+        transaction.on_commit(lambda: state_snapshots.snapshot_later(match_id=match_id, version=version))
+    return state
+
+
+def state_loaded(match_id: int, game: str, version: int) -> tuple[GameState, bool]:
+    """`state_at`'s state, and whether it was replayed from the start."""
     rules = get_rules(game)
     cached = state_cache.latest(match_id)
     if cached is not None and cached.version == version:
-        return cached
-    base = cached if cached is not None and cached.version < version else None
+        return cached, False
+    base = cached.clone() if cached is not None and cached.version < version else None
+    if base is None:
+        base = state_snapshots.snapshot_restore(match_id=match_id, game=game, version=version)
     # Only up to `version` (read with the match row): a move committed since then (by another
     # process) must not make this read fail.
     rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=base.version if base else 0, seq__lte=version)
@@ -56,11 +69,11 @@ def state_at(match_id: int, game: str, version: int) -> GameState:
     if base is None:
         state = rules.replay(events)
     else:
-        state = base.clone()
+        state = base
         for event in events:
             state = rules.apply_in_place(state, event)
     state_cache.put(match_id, state)
-    return state
+    return state, base is None
 
 
 def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
@@ -116,8 +129,10 @@ def store(match: Match, pending: Pending, state: GameState, due: WatchdogDue | N
     else:
         due_set(match_id=match.pk, match=match)
     # Cached only once committed: a rolled-back append must never be served as the match's state.
-    match_id = match.pk
+    match_id, version = match.pk, match.version
     transaction.on_commit(lambda: state_cache.put(match_id, state))
+    if state_snapshots.due(pending.base_seq, version):
+        transaction.on_commit(lambda: state_snapshots.snapshot_later(match_id=match_id, version=version))
     return match.version
 
 
