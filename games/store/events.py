@@ -9,19 +9,22 @@ deadlocked with a lock holder updating that seat."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine import CHANCE, GameState, IllegalAction, get_rules
+from games.engine import CHANCE, GameState, IllegalAction, Rules, get_rules
 from games.errors import StaleSeq
 from games.identity import fairness
 from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
 from games.services.due import due_set, due_set_locked
 from games.store import state_snapshots
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -57,23 +60,37 @@ def state_loaded(match_id: int, game: str, version: int) -> tuple[GameState, boo
     cached = state_cache.latest(match_id)
     if cached is not None and cached.version == version:
         return cached, False
-    base = cached.clone() if cached is not None and cached.version < version else None
-    if base is None:
-        base = state_snapshots.snapshot_restore(match_id=match_id, game=game, version=version)
-    # Only up to `version` (read with the match row): a move committed since then (by another
-    # process) must not make this read fail.
-    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=base.version if base else 0, seq__lte=version)
-    events = list(rows.order_by("seq").values_list("data", flat=True))
-    if len(events) != version - (base.version if base else 0):
-        raise StaleSeq(f"match {match_id}: events missing below version {version}")
-    if base is None:
-        state = rules.replay(events)
-    else:
-        state = base
-        for event in events:
-            state = rules.apply_in_place(state, event)
+    state: GameState | None = None
+    if cached is not None and cached.version < version:
+        # Only up to `version` (read with the match row): a move committed since then (by another
+        # process) must not make this read fail.
+        state = _applied(rules, cached.clone(), _events(match_id, after=cached.version, upto=version))
+    elif (
+        restored := state_snapshots.snapshot_restore(match_id=match_id, game=game, version=version)
+    ) is not None:
+        try:
+            state = _applied(rules, *restored)
+        except IllegalAction:  # a snapshot that does not fit its own events: never trusted over them
+            log.exception("match %s: the events after its state snapshot do not apply to it", match_id)
+    replayed = state is None
+    if state is None:
+        state = rules.replay(_events(match_id, after=0, upto=version))
     state_cache.put(match_id, state)
-    return state, base is None
+    return state, replayed
+
+
+def _applied(rules: Rules[Any], state: GameState, events: list[dict[str, Any]]) -> GameState:
+    for event in events:
+        state = rules.apply_in_place(state, event)
+    return state
+
+
+def _events(match_id: int, *, after: int, upto: int) -> list[dict[str, Any]]:
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
+    events = list(rows.order_by("seq").values_list("data", flat=True))
+    if len(events) != upto - after:
+        raise StaleSeq(f"match {match_id}: events missing below version {upto}")
+    return events
 
 
 def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
