@@ -320,7 +320,7 @@ def _cold_loads(length: int, reps: int) -> ColdLoads:
 
     from games.live import state_cache
     from games.models import Match, MatchEvent, MatchStatus, StateSnapshot
-    from games.store import state_snapshots
+    from games.services.snapshots import state_snapshot_take
     from games.store.events import load_state
 
     events = _pool_events(length)
@@ -333,7 +333,7 @@ def _cold_loads(length: int, reps: int) -> ColdLoads:
     )
     every = settings.STATE_SNAPSHOT_EVERY
     at = len(events) // every * every  # where the live path took the last one
-    assert state_snapshots.snapshot_take(match_id=match.pk, version=at)
+    assert state_snapshot_take(match_id=match.pk, version=at)
     size = len(StateSnapshot.objects.get(match=match).state)
     full: list[float] = []
     full_cpu: list[float] = []

@@ -5,8 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.services.ai import ai_move_play
+from games.services.snapshots import state_snapshot_take
 from games.services.watchdog import watchdog_tick
-from games.store.state_snapshots import snapshot_take
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -22,4 +22,4 @@ def watchdog() -> dict[str, int]:
 @shared_task(ignore_result=True)
 def state_snapshot(match_id: int, version: int) -> bool:
     """Store the match's engine state at `version` (games.store.state_snapshots: a projection)."""
-    return snapshot_take(match_id=match_id, version=version)
+    return state_snapshot_take(match_id=match_id, version=version)

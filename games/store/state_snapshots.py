@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
@@ -151,26 +152,14 @@ def _trusted(match_id: int, game: str, taken: int, stamp: str, data: bytes, mac:
     return state
 
 
-def snapshot_take(*, match_id: int, version: int) -> bool:
-    """Store the match's state at `version` (the Celery task's service): the state comes from the store's
-    own load (a process's cached state, or the previous snapshot and the events since). False when the
-    match has not reached `version` or a newer snapshot is stored."""
-    from games.store.events import state_loaded  # the store reads snapshots: imported when used
-
-    match = Match.objects.filter(pk=match_id).values("game", "version").first()
-    if match is None or match["version"] < version or version < 1:
-        return False
-    state, _ = state_loaded(match_id, match["game"], version)
-    return snapshot_store(match_id=match_id, game=match["game"], state=state)
-
-
 def snapshot_later(*, match_id: int, version: int) -> None:
-    """Have a snapshot taken at `version` by the `state_snapshot` task (after the commit that stored or
-    read it). A snapshot is an optimisation: a failure to enqueue is logged, never raised."""
-    from games.tasks import state_snapshot
-
+    """Have a snapshot taken at `version` by the `games.tasks.state_snapshot` task (after the commit that
+    stored or read it). A snapshot is an optimisation: a failure to enqueue is logged, never raised."""
+    # By name: games.tasks imports the store. GamesConfig.ready registers the task in every process,
+    # so that an eager Celery runs it here.
+    task = celery_app.signature("games.tasks.state_snapshot", args=(match_id, version))
     try:
-        state_snapshot.delay(match_id, version)
+        task.apply_async()
     except Exception:
         log.exception("could not enqueue the state snapshot of match %s at %s", match_id, version)
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from celery import current_app as celery_app
 from django.contrib import admin
 from django.core.management import call_command
 
-from games import tasks
 from games.engine import CHANCE, JSON, GameState, available_games, get_rules
 from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, StateSnapshot
@@ -39,6 +39,13 @@ GAMES = [
 @pytest.fixture(autouse=True)
 def every(settings) -> None:
     settings.STATE_SNAPSHOT_EVERY = EVERY
+
+
+@pytest.fixture
+def eager_tasks(monkeypatch) -> None:
+    """Celery runs an enqueued task at once, in this process (as without REDIS_URL); the settings'
+    namespaced key shadows the short name."""
+    monkeypatch.setitem(celery_app.conf, "CELERY_TASK_ALWAYS_EAGER", True)
 
 
 def playout(game: str, seed: int, limit: int) -> list[JSON]:
@@ -149,7 +156,7 @@ def _spoil(match: Match, **values: Any) -> None:
     ],
 )
 def test_a_corrupted_or_stale_snapshot_falls_back_to_the_replay(
-    spoil: str, monkeypatch, django_capture_on_commit_callbacks
+    spoil: str, eager_tasks, django_capture_on_commit_callbacks
 ) -> None:
     game = "preferans" if "preferans" in GAMES else GAMES[0]
     rules = get_rules(game)
@@ -176,7 +183,6 @@ def test_a_corrupted_or_stale_snapshot_falls_back_to_the_replay(
     else:  # the row says 90, the state inside is at 100
         _spoil(match, version=90, mac=mac(match.pk, 90, stamp, data))
 
-    monkeypatch.setattr(tasks.state_snapshot, "delay", lambda *args: tasks.state_snapshot.apply(args=args))
     state_cache.clear()
     with django_capture_on_commit_callbacks(execute=True):
         state = state_at(match.pk, game, len(events))
@@ -204,10 +210,9 @@ def test_a_snapshot_newer_than_the_version_asked_for_is_not_used() -> None:
 
 
 def test_appends_take_a_snapshot_every_n_events(
-    duel: str, settings, monkeypatch, django_capture_on_commit_callbacks
+    duel: str, settings, eager_tasks, django_capture_on_commit_callbacks
 ) -> None:
     settings.STATE_SNAPSHOT_EVERY = 4
-    monkeypatch.setattr(tasks.state_snapshot, "delay", lambda *args: tasks.state_snapshot.apply(args=args))
     a, b = factories.user("anna"), factories.user("ben")
     with django_capture_on_commit_callbacks(execute=True):
         match = factories.two_player_match(duel, a, b, cards=6)
@@ -269,7 +274,7 @@ def test_snapshots_never_reach_a_client() -> None:
         for path in (root / top).rglob("*.py")
         if READS.search(path.read_text())
     }
-    # the store and the task read them (to rebuild a state); the games app registers the projection
-    assert readers - allowed == {"games/store/events.py", "games/tasks.py", "games/apps.py"}
+    # the store and the task's service read them (to rebuild a state); the games app registers the projection
+    assert readers - allowed == {"games/store/events.py", "games/services/snapshots.py", "games/apps.py"}
     assert StateSnapshot not in admin.site._registry
     assert not hasattr(Match(), "statesnapshot") and not hasattr(Match(), "state_snapshot")
