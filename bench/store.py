@@ -143,12 +143,14 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         m = factories.two_player_match("duel", anna, ben, cards=10)
     m.refresh_from_db()
     replays = []
+    every, settings.STATE_SNAPSHOT_EVERY = settings.STATE_SNAPSHOT_EVERY, 0  # a full replay, as before
     for _ in range(args.replays):
         state_cache.clear()
         m.refresh_from_db()
         t = time.perf_counter()
         load_state(m)
         replays.append(time.perf_counter() - t)
+    settings.STATE_SNAPSHOT_EVERY = every
 
     # 4. a cold load of a long pool, replayed in full or from its snapshot (alternated)
     cold = _cold_loads(args.pool_events, args.cold_loads) if "preferans" in available_games() else None
