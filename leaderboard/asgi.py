@@ -7,7 +7,9 @@ to HTTPS, a page not in the cache.
 Why: through Django's handler, its middleware and DRF the view cost several times the Redis round trip
 that fetches its body (docs/scaling.md, "Leaderboard reads"). The answer still passes through the
 response half of Django's header middleware (security headers, X-Frame-Options, the CSP), so its
-headers are the view's; tests/leaderboard/test_bodies.py compares the two answers."""
+headers are the view's, but for the locale middleware's Content-Language and `Vary: Accept-Language`
+(the body is the same in every language); tests/leaderboard/test_asgi.py compares the two answers.
+These requests are counted by `kartentisch_leaderboard_api_cached_total`, not by Django's metrics."""
 
 from __future__ import annotations
 
