@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.live.floor import cpu_seconds
 from tests.live.cluster import (
     Cluster,
     HttpClient,
@@ -145,11 +146,13 @@ class Load:
     moves: list[int] = field(default_factory=list)
     errors: list[int] = field(default_factory=list)
     connect_errors: int = 0
+    cpu: list[float] = field(default_factory=list)  # the web processes' CPU seconds in each step
 
     def __post_init__(self) -> None:
         self.samples = [[] for _ in self.thinks]
         self.moves = [0 for _ in self.thinks]
         self.errors = [0 for _ in self.thinks]
+        self.cpu = [0.0 for _ in self.thinks]
 
     def start(self) -> None:
         self.started, self.started_wall = time.perf_counter(), time.time()
@@ -161,6 +164,11 @@ class Load:
     def stop_at(self) -> float:
         end = self.started + self.step_seconds * len(self.thinks)
         return min(end, self.halted) if self.halted is not None else end
+
+    @property
+    def cpu_per_move_ms(self) -> list[float | None]:
+        """The web processes' CPU per answered move in each step (None: a step without a move)."""
+        return [c * 1000 / m if m else None for c, m in zip(self.cpu, self.moves, strict=True)]
 
     def error(self, at: float, count: int = 1) -> None:
         self.errors[self.step(at)] += count
@@ -256,11 +264,30 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
     print(f"many tables: {connected[0]} sockets open after {time.perf_counter() - opened:.1f}s")
     load.start()
     started.set()
+    sampler = asyncio.create_task(
+        _sample_cpu(load, [cluster.procs[f"web{i + 1}"].pid for i in range(len(bases))])
+    )
     await asyncio.wait_for(asyncio.gather(*tasks), load.step_seconds * len(load.thinks) + 60)
+    sampler.cancel()
+    await asyncio.gather(sampler, return_exceptions=True)
     load.errors[0] += load.connect_errors
     if +reasons:
         print("many tables, failures:", dict(+reasons))
     return tables
+
+
+async def _sample_cpu(load: Load, pids: list[int]) -> None:
+    """The web processes' CPU time in each step of the load, read at the step's boundaries (the
+    answers to acts sent in a step that arrive after it are counted in the next one: a few)."""
+    before = sum(cpu_seconds(pid) for pid in pids)
+    for i in range(len(load.thinks)):
+        end = load.started + (i + 1) * load.step_seconds
+        while time.perf_counter() < min(end, load.stop_at):
+            await asyncio.sleep(min(0.05, max(0.0, min(end, load.stop_at) - time.perf_counter())))
+        now = sum(cpu_seconds(pid) for pid in pids)
+        load.cpu[i], before = now - before, now
+        if time.perf_counter() >= load.stop_at:
+            return
 
 
 # --- the ramp ------------------------------------------------------------------------------------
