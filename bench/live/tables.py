@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.live.floor import cpu_seconds
@@ -262,6 +263,7 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
     opened = time.perf_counter()
     await until(lambda: connected[0] + load.connect_errors >= len(tasks), 600)
     print(f"many tables: {connected[0]} sockets open after {time.perf_counter() - opened:.1f}s")
+    _restart_profiles(cluster)
     load.start()
     started.set()
     sampler = asyncio.create_task(
@@ -274,6 +276,16 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
     if +reasons:
         print("many tables, failures:", dict(+reasons))
     return tables
+
+
+def _restart_profiles(cluster: Cluster) -> None:
+    """With --profile: the web processes' profiles start afresh with the play (ops/profiling.py)."""
+    directory = cluster.extra_env.get("PROFILE_DIR")
+    if directory:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        for old in Path(directory).glob("*.prof"):
+            old.unlink()
+        (Path(directory) / "reset").touch()
 
 
 async def _sample_cpu(load: Load, pids: list[int]) -> None:
