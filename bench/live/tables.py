@@ -148,6 +148,7 @@ class Load:
     errors: list[int] = field(default_factory=list)
     connect_errors: int = 0
     cpu: list[float] = field(default_factory=list)  # the web processes' CPU seconds in each step
+    state_bytes: list[int] = field(default_factory=list)  # the size of each state message received
 
     def __post_init__(self) -> None:
         self.samples = [[] for _ in self.thinks]
@@ -232,6 +233,7 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
                     continue
                 if message["t"] != "state":
                     continue
+                load.state_bytes.append(len(raw))
                 seq = message["seq"]
                 for old in [s for s in sent if s < seq]:
                     at = sent.pop(old)
@@ -279,6 +281,12 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
     sampler.cancel()
     await asyncio.gather(sampler, return_exceptions=True)
     load.errors[0] += load.connect_errors
+    if load.state_bytes:
+        sizes = sorted(load.state_bytes)
+        print(
+            f"many tables: {len(sizes)} state messages, median {sizes[len(sizes) // 2]:,} bytes, "
+            f"largest {sizes[-1]:,}"
+        )
     if +reasons:
         print("many tables, failures:", dict(+reasons))
     return tables
