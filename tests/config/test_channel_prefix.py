@@ -45,9 +45,8 @@ def test_a_group_message_stays_in_its_database(redis_server: RedisServer) -> Non
     base = redis_server.url.rsplit("/", 1)[0]
 
     async def run() -> tuple[dict[str, object], bool]:
-        one, two = (
-            RedisPubSubChannelLayer(hosts=[f"{base}/{n}"], prefix=channel_prefix(f"{base}/{n}")) for n in (1, 2)
-        )
+        urls = [f"{base}/1", f"{base}/2"]
+        one, two = (RedisPubSubChannelLayer(hosts=[url], prefix=channel_prefix(url)) for url in urls)
         try:
             first, second = await one.new_channel(), await two.new_channel()
             await one.group_add("match.3", first)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from games.engine import CHANCE, get_rules
+from games.engine import CHANCE, GameState, get_rules
 from games.identity import fairness
 from games.live.snapshots import Snapshot
 from games.selectors import seat_payload
@@ -17,7 +17,7 @@ from tests.games.test_consumers import connect, receive, table  # noqa: F401 - `
 SEED = "ab" * 16
 
 
-def _dealt_preisjass():  # type: ignore[no-untyped-def]
+def _dealt_preisjass() -> GameState:
     rules = get_rules("preisjass")
     state = rules.initial_state(rules.start_event(rules.normalize_options({})))
     index = 0
