@@ -29,8 +29,9 @@ from bench.table import percentile, print_table
 from games import packs
 from games.ai import DEFAULT_VERSION, available_versions, get_player
 from games.ai.arena import play_match
-from games.ai.base import JSON, Player
+from games.ai.base import JSON, Player, decide
 from games.engine import get_rules
+from games.engine.information import InformationState
 from games.packs.base import Strength
 
 STRENGTH_FILE = Path(__file__).resolve().parent.parent / "games" / "ai" / "strength.json"
@@ -54,6 +55,13 @@ class _Timed:
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         started = time.thread_time()
         action = self.player.choose(view, legal, rng)
+        self.cpu.append(time.thread_time() - started)
+        return action
+
+    def choose_informed(self, info: InformationState, legal: list[JSON], rng: random.Random) -> JSON:
+        """The seat's information state to a player that remembers the deal, its view to any other."""
+        started = time.thread_time()
+        action = decide(self.player, info, legal, rng)
         self.cpu.append(time.thread_time() - started)
         return action
 

@@ -5,6 +5,10 @@
 Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run. The rows
 are generated server-side (INSERT ... SELECT generate_series): points with many ties, saves four at a
 time (one match's seats share a save instant), 0.1 % hidden, 10 % on a second game's board.
+
+With REDIS_URL (the cache on Redis, as deployed) it also times a plain Redis GET of the cached API page
+(redis-py, the same key and bytes the API reads) alternating with the API request, and prints
+`leaderboard api p95 X ms; redis GET p95 Y ms (X/Y = R×)`: the goal is R <= 3.
 """
 
 from __future__ import annotations
@@ -138,6 +142,7 @@ def _measure(args: argparse.Namespace) -> None:
 
     client = Client()
     api = _samples(lambda: client.get("/api/leaderboard/preisjass/?page=4"), args.reps)
+    api_vs_redis = _api_and_redis_get(client, args.reps)
     page = _samples(lambda: client.get("/leaderboard/preisjass/"), max(50, args.reps // 5))
 
     # Saving: one match's four new rows, then the same four again (a retry: ON CONFLICT DO NOTHING).
@@ -197,7 +202,12 @@ def _measure(args: argparse.Namespace) -> None:
             ],
             ["board_top, cache miss (query + cache set)", median(cold) * ms, percentile(cold, 95) * ms, "ms"],
             ["board_top, cache hit", median(hot) * ms, percentile(hot, 95) * ms, "ms"],
-            ["GET /api/leaderboard/preisjass/?page=4", median(api) * ms, percentile(api, 95) * ms, "ms"],
+            [
+                "GET /api/leaderboard/preisjass/?page=4 (test client: the whole Django stack)",
+                median(api) * ms,
+                percentile(api, 95) * ms,
+                "ms",
+            ],
             ["GET /leaderboard/preisjass/ (HTML)", median(page) * ms, percentile(page, 95) * ms, "ms"],
             ["save 4 new entries (one transaction)", median(saves) * ms, percentile(saves, 95) * ms, "ms"],
             [
@@ -227,8 +237,81 @@ def _measure(args: argparse.Namespace) -> None:
         ],
     )
     print("\nSQL:", sql % tuple(repr(p) for p in params))
+    if api_vs_redis is None:
+        print("\nno REDIS_URL: the cache is in-process, so no Redis GET to compare the API with")
+    else:
+        api_side, redis_side = api_vs_redis
+        x, y = percentile(api_side, 95) * ms, percentile(redis_side, 95) * ms
+        print(
+            f"\nAPI as the web process answers it (ASGI, from the cached body) p50 "
+            f"{median(api_side) * ms:.3f} ms; redis GET of that body p50 {median(redis_side) * ms:.3f} ms "
+            f"({len(api_side)} of each, alternated)"
+        )
+        print(f"leaderboard api p95 {x:.3f} ms; redis GET p95 {y:.3f} ms (X/Y = {x / y:.2f}×)")
 
 
 def _buffers(nodes: list[dict[str, Any]]) -> int:
     root = nodes[0]
     return int(root.get("Shared Hit Blocks", 0)) + int(root.get("Shared Read Blocks", 0))
+
+
+def _api_and_redis_get(client: Any, reps: int) -> tuple[list[float], list[float]] | None:
+    """The API page as the web process answers it (the ASGI application Daphne runs, called in an
+    event loop here) and a plain Redis GET of the key it reads, alternated so both see the same load."""
+    import asyncio
+    import os
+
+    import redis
+    from django.core.cache import cache as django_cache
+
+    from config.asgi import application
+    from leaderboard import cache
+    from ops import metrics
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return None
+    assert client.get("/api/leaderboard/preisjass/?page=4").status_code == 200  # fills the cached body
+    key = django_cache.make_and_validate_key(cache.api_key("preisjass", 4, 25))
+    raw = redis.Redis.from_url(url)
+    assert raw.get(key), "the API's page is not in Redis under the expected key"
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/api/leaderboard/preisjass/",
+        "raw_path": b"/api/leaderboard/preisjass/",
+        "root_path": "",
+        "query_string": b"page=4",
+        "headers": [(b"host", b"testserver"), (b"accept", b"application/json")],
+        "client": ("127.0.0.1", 40000),
+        "server": ("testserver", 80),
+    }
+    statuses: list[int] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            statuses.append(message["status"])
+
+    async def alternate() -> tuple[list[float], list[float]]:
+        await application(scope, receive, send)  # warm up
+        api, get = [], []
+        for _ in range(reps * 2):
+            t = time.perf_counter()
+            await application(scope, receive, send)
+            api.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            raw.get(key)
+            get.append(time.perf_counter() - t)
+        return api, get
+
+    before = metrics.LEADERBOARD_API_CACHED._value.get()
+    api, get = asyncio.run(alternate())
+    cached = metrics.LEADERBOARD_API_CACHED._value.get() - before
+    assert set(statuses) == {200} and cached == len(statuses), (set(statuses), cached)
+    return api, get

@@ -44,6 +44,9 @@ class Position:
     index: int
     view: JSON
     legal: list[JSON]
+    #: the match's events up to the position, and the seat to move: its information state
+    events: list[JSON]
+    seat: int
 
     def request(self, level: str, repeat: int = 1) -> JSON:
         return {
@@ -52,6 +55,8 @@ class Position:
             "repeat": repeat,
             "view": self.view,
             "legal": self.legal,
+            "events": self.events,
+            "seat": self.seat,
             "rng": self.seed * 1000 + self.index,
         }
 
@@ -70,10 +75,12 @@ def positions(game: str, level: str, count: int, first_seed: int = SEEDS["search
     seed = first_seed
     while len(out) < count:
         rng = random.Random(seed)
-        state = rules.initial_state(rules.start_event({}))
+        events = [rules.start_event({})]
+        state = rules.initial_state(events[0])
         while state.to_move is not None and len(out) < count:
             if state.to_move == CHANCE:
-                state = rules.apply_in_place(state, rules.chance_event(state, rng))
+                events.append(rules.chance_event(state, rng))
+                state = rules.apply_in_place(state, events[-1])
                 continue
             seat = state.to_move
             assert isinstance(seat, int)
@@ -81,25 +88,32 @@ def positions(game: str, level: str, count: int, first_seed: int = SEEDS["search
             view = state.view(seat)
             if not forced(view, legal):
                 if met % STRIDE == 0:
-                    out.append(Position(game, seed, len(out), json.loads(json.dumps(view)), legal))
+                    plain = json.loads(json.dumps(view))
+                    out.append(Position(game, seed, len(out), plain, legal, list(events), seat))
                 met += 1
-            state = rules.apply_in_place(state, anton.choose(view, legal, rng))
+            events.append(anton.choose(view, legal, rng))
+            state = rules.apply_in_place(state, events[-1])
         seed += 1
     return out
 
 
 # --- the worker: one process, compiled or pure, deciding the positions it is sent ------------------
 def decide(request: JSON) -> JSON:
-    """One decision by a fresh player, `repeat` times: the action, nodes, worlds, whether the time cap
+    """One decision by a fresh player from the seat's information state (as the service decides),
+    `repeat` times: the action, nodes, worlds, whether the time cap
     stopped it, and the least CPU seconds of this thread (every repetition must decide the same)."""
     from games.ai import get_player
+    from games.ai.base import decide as choose
+    from games.engine import get_rules
+    from games.engine.information import information_state
 
     out: JSON = {}
+    info = information_state(get_rules(request["game"]), request["events"], request["seat"])
     for _ in range(request.get("repeat", 1)):
         player = get_player(request["game"], request["level"])
         rng = random.Random(request["rng"])
         started = time.thread_time()
-        action = player.choose(request["view"], request["legal"], rng)
+        action = choose(player, info, request["legal"], rng)
         cpu = time.thread_time() - started
         stats = getattr(player, "stats", {})
         this = {

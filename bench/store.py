@@ -1,9 +1,17 @@
-"""Event store on PostgreSQL: append latency, sustained appends/s, load-and-replay, the seq race.
+"""Event store on PostgreSQL: append latency, sustained appends/s, load-and-replay, the seq race, and
+the cold load of a long Preferans pool with and without its state snapshot.
 
     python -m bench store [--appends 2000] [--race-trials 1000] [--replays 200] [--partitioned]
+                          [--pool-events 1843] [--cold-loads 200]
 
 Uses DATABASE_URL (default: the local PostgreSQL) and a throwaway database created for the run;
 `--partitioned` first turns its event table into one partitioned by match (docs/scaling.md's SQL).
+
+The cold load: a random Preferans pool (pool 30, the first seed whose pool has `--pool-events` events,
+cut there) is stored, with the snapshot the live path would hold at that point (at the last multiple of
+STATE_SNAPSHOT_EVERY); then loads with an empty process cache alternate between replaying every event
+(snapshots switched off) and the snapshot plus the events after it, and the ratio of the medians is
+printed: `cold load ... (snapshot/replay = R)`, the goal R <= 0.25.
 """
 
 from __future__ import annotations
@@ -11,8 +19,10 @@ from __future__ import annotations
 import argparse
 import threading
 import time
+from dataclasses import dataclass
 
 from bench.database import partition_events_sql, throwaway_database
+from bench.table import median, percentile
 
 
 def run(argv: list[str]) -> None:
@@ -21,6 +31,8 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--race-trials", type=int, default=1000)
     parser.add_argument("--replays", type=int, default=200)
     parser.add_argument("--partitioned", action="store_true", help="the event table partitioned by match")
+    parser.add_argument("--pool-events", type=int, default=1843, help="events of the long Preferans pool")
+    parser.add_argument("--cold-loads", type=int, default=200, help="cold loads of the pool, of each kind")
     args = parser.parse_args(argv)
     with throwaway_database() as vendor:
         if args.partitioned:
@@ -131,14 +143,19 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
         m = factories.two_player_match("duel", anna, ben, cards=10)
     m.refresh_from_db()
     replays = []
+    every, settings.STATE_SNAPSHOT_EVERY = settings.STATE_SNAPSHOT_EVERY, 0  # a full replay, as before
     for _ in range(args.replays):
         state_cache.clear()
         m.refresh_from_db()
         t = time.perf_counter()
         load_state(m)
         replays.append(time.perf_counter() - t)
+    settings.STATE_SNAPSHOT_EVERY = every
 
-    # 4. the race: 8 concurrent submits for the same seq
+    # 4. a cold load of a long pool, replayed in full or from its snapshot (alternated)
+    cold = _cold_loads(args.pool_events, args.cold_loads) if "preferans" in available_games() else None
+
+    # 5. the race: 8 concurrent submits for the same seq
     bad = 0
     race_times = []
     for _ in range(args.race_trials):
@@ -189,8 +206,11 @@ def _measure(args: argparse.Namespace, vendor: str) -> None:
                 "ms",
             ],
             ["races with != 1 success or a seq gap", bad, "", "trials"],
+            *(cold.rows() if cold is not None else []),
         ],
     )
+    if cold is not None:
+        print(cold.line())
 
 
 def _backend_cpu() -> float:
@@ -228,3 +248,117 @@ def _finish_randomly(match: object, actor: object, seat: int) -> None:
         legal = state.legal_actions()
         action = {k: v for k, v in rng.choice(legal).items() if k != "seat"}
         match_act(match_id=match.pk, actor=actor, action=action, expected_seq=match.version)  # type: ignore[arg-type]
+
+
+@dataclass
+class ColdLoads:
+    events: int
+    snapshot_at: int
+    snapshot_bytes: int
+    replay: list[float]
+    replay_cpu: list[float]
+    restored: list[float]
+    restored_cpu: list[float]
+
+    def rows(self) -> list[list[object]]:
+        ms = 1000.0
+        tail = self.events - self.snapshot_at
+        return [
+            [
+                f"cold load, Preferans pool of {self.events} events, full replay",
+                median(self.replay) * ms,
+                percentile(self.replay, 95) * ms,
+                "ms",
+            ],
+            [
+                f"cold load, same pool, snapshot at {self.snapshot_at} + {tail} events",
+                median(self.restored) * ms,
+                percentile(self.restored, 95) * ms,
+                "ms",
+            ],
+            [
+                "CPU of a cold load: full replay / from the snapshot",
+                median(self.replay_cpu) * ms,
+                median(self.restored_cpu) * ms,
+                "ms (p50 each)",
+            ],
+            ["the snapshot's size", self.snapshot_bytes / 1024, "", "KiB"],
+        ]
+
+    def line(self) -> str:
+        x, y = median(self.replay) * 1000, median(self.restored) * 1000
+        return (
+            f"cold load of a {self.events}-event preferans pool: full replay p50 {x:.2f} ms, "
+            f"from the snapshot p50 {y:.2f} ms (snapshot/replay = {y / x:.2f}; "
+            f"CPU {median(self.restored_cpu) / median(self.replay_cpu):.2f})"
+        )
+
+
+def _pool_events(length: int) -> list[dict[str, object]]:
+    """The first random pool (seeds 0, 1, ...) of at least `length` events, cut at `length`."""
+    import random
+
+    from games.engine import CHANCE, get_rules
+
+    rules = get_rules("preferans")
+    for seed in range(1000):
+        rng = random.Random(seed)
+        events = [rules.start_event({"pool": 30})]
+        state = rules.replay(events)
+        while state.to_move is not None and len(events) < length:
+            if state.to_move == CHANCE:
+                event = rules.chance_event(state, rng)
+            else:
+                event = rng.choice(state.legal_actions())
+            state = rules.apply_in_place(state, event)
+            events.append(event)
+        if len(events) == length:
+            return events
+    raise SystemExit(f"no random pool of {length} events among 1,000 seeds")
+
+
+def _cold_loads(length: int, reps: int) -> ColdLoads:
+    from django.conf import settings
+
+    from games.live import state_cache
+    from games.models import Match, MatchEvent, MatchStatus, StateSnapshot
+    from games.services.snapshots import state_snapshot_take
+    from games.store.events import load_state
+
+    events = _pool_events(length)
+    match = Match.objects.create(
+        game="preferans", status=MatchStatus.RUNNING, seed="s", seed_commitment="c", version=len(events)
+    )
+    MatchEvent.objects.bulk_create(
+        MatchEvent(match=match, seq=i, type=str(e["type"]), seat=e.get("seat"), data=e)  # type: ignore[misc]
+        for i, e in enumerate(events, start=1)
+    )
+    every = settings.STATE_SNAPSHOT_EVERY
+    at = len(events) // every * every  # where the live path took the last one
+    assert state_snapshot_take(match_id=match.pk, version=at)
+    size = len(StateSnapshot.objects.get(match=match).state)
+    full: list[float] = []
+    full_cpu: list[float] = []
+    restored: list[float] = []
+    restored_cpu: list[float] = []
+    for i in range(reps + 5):
+        for snapshots, wall, cpu in ((0, full, full_cpu), (every, restored, restored_cpu)):
+            settings.STATE_SNAPSHOT_EVERY = snapshots  # 0: none used
+            state_cache.clear()
+            t, c = time.perf_counter(), time.process_time()
+            state = load_state(match)
+            if i >= 5:  # the first five warm up
+                wall.append(time.perf_counter() - t)
+                cpu.append(time.process_time() - c)
+            assert state.version == len(events)
+    settings.STATE_SNAPSHOT_EVERY = every
+    state_cache.clear()
+    from_snapshot = load_state(match)
+    settings.STATE_SNAPSHOT_EVERY = 0
+    state_cache.clear()
+    replayed = load_state(match)
+    settings.STATE_SNAPSHOT_EVERY = every
+    for seat in (None, 0, 1, 2):
+        assert from_snapshot.view(seat) == replayed.view(seat)
+    assert from_snapshot.result() == replayed.result()
+    return ColdLoads(len(events), at, size, full, full_cpu, restored, restored_cpu)

@@ -1,5 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (session-authenticated and
-origin-checked)."""
+"""ASGI entry point: HTTP through Django (the board API's cached pages answered in front of it, by
+leaderboard.asgi), websockets through Channels (session-authenticated and origin-checked)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from leaderboard.asgi import BoardAnswers  # noqa: E402
 from ops.startup import log_search_core  # noqa: E402
 
 log_search_core()
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BoardAnswers(django_asgi_app),  # the board API's cached pages, before Django
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -312,6 +312,9 @@ SPECTACULAR_SETTINGS = {
 # Seconds an AI seat waits before moving (0 in tests); the finished trick stays visible this long.
 AI_MOVE_DELAY = float(os.environ.get("AI_MOVE_DELAY", "0.6"))
 TRICK_PAUSE = float(os.environ.get("TRICK_PAUSE", "1.2"))
+# A snapshot of a match's engine state every this many events, so a cold load replays at most as many
+# (games.store.state_snapshots); 0: none taken or used.
+STATE_SNAPSHOT_EVERY = int(os.environ.get("STATE_SNAPSHOT_EVERY", "100"))
 
 LOGGING = {
     "version": 1,
@@ -401,6 +404,8 @@ ANALYSIS_SWEEP_INTERVAL = float(os.environ.get("ANALYSIS_SWEEP_INTERVAL", "15"))
 # league projections, season rollover) and "analysis" (post-match analyses). Anything else goes to
 # Celery's default queue, "celery".
 CELERY_TASK_ROUTES = {
+    # a snapshot of a long match's state is a projection: never in the way of a move
+    "games.tasks.state_snapshot": {"queue": "projections"},
     "games.tasks.*": {"queue": "moves"},
     "leaderboard.tasks.*": {"queue": "projections"},
     "leagues.tasks.*": {"queue": "projections"},

@@ -20,9 +20,20 @@ class GamesConfig(AppConfig):
         from games.signals import ai_move_due
 
         ai_move_due.connect(on_ai_move_due, dispatch_uid="games.ai_move_schedule")
+        _register_state_snapshots()
         register_converter(IdConverter, "id")  # before any URL module is read
 
         if settings.WATCHDOG_THREAD:
             from games.services.embedded_beat import embedded_beat_start
 
             embedded_beat_start()
+
+
+def _register_state_snapshots() -> None:
+    """The one projection of the games app itself: the engine state snapshots of long matches."""
+    from games.results.projections import Projection, projection_register
+    from games.store import state_snapshots
+
+    projection_register(
+        Projection(name=state_snapshots.NAME, wipe=state_snapshots.wipe, rebuild=state_snapshots.rebuild)
+    )

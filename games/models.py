@@ -265,6 +265,29 @@ class MatchEvent(models.Model):
         raise AppendOnlyError("match events are append-only: delete refused")
 
 
+class StateSnapshot(models.Model):
+    """A match's engine state after its first `version` events, so a cold load replays only the events
+    after it (games.store.state_snapshots). A projection, never the truth: taken every
+    STATE_SNAPSHOT_EVERY events, rebuilt from the events by `rebuild_projections`, and ignored (the
+    events replayed instead) unless its engine stamp, its MAC and its version all check out.
+
+    It holds every seat's hidden cards: it is never serialised for a client (no API, no websocket, no
+    admin page shows it); only the event store reads it, to rebuild a state."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    version = models.PositiveIntegerField(help_text="Events folded into the state.")
+    # The game, its engine's rules versions and a digest of the engine's code: a state pickled by
+    # other code is never unpickled into this one.
+    engine = models.CharField(max_length=200)
+    state = models.BinaryField()
+    # HMAC-SHA256 (keyed by SECRET_KEY) of the match, version, engine stamp and state.
+    mac = models.CharField(max_length=64)
+    taken_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"snapshot of match {self.match_id} at {self.version}"
+
+
 # --- one person, one entry (games.identity.entries) ---------------------------------------------------------
 
 

@@ -15,6 +15,9 @@
   `seat` is to move at `seq` and has until `deadline` (an aware datetime, when its days per move run
   out); `user_id` is its account (None for a guest's seat). Once per turn start, never for a
   real-time table; the notifications listen and tell its player.
+- `turn_overdue(match_id=..., seq=..., seat=..., user_ids=[...])`: sent after the commit that marked the
+  turn of `seat` at `seq` overdue (its days per move ran out); `user_ids` are the accounts of the
+  players who may now let the AI play that seat or end the table. The notifications listen.
 - `process_released()`: sent in a web process that finds the watchdog has counted it dead (it was silent
   too long): its sockets are no longer counted, and the consumers close them so that the clients
   reconnect and count afresh.
@@ -27,4 +30,5 @@ match_published = Signal()
 match_abandoned = Signal()
 ai_move_due = Signal()
 turn_due = Signal()
+turn_overdue = Signal()
 process_released = Signal()

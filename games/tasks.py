@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.services.ai import ai_move_play
+from games.services.snapshots import state_snapshot_take
 from games.services.watchdog import watchdog_tick
 
 
@@ -16,3 +17,9 @@ def ai_move(match_id: int, seq: int) -> int | None:
 @shared_task(ignore_result=True)
 def watchdog() -> dict[str, int]:
     return watchdog_tick()
+
+
+@shared_task(ignore_result=True)
+def state_snapshot(match_id: int, version: int) -> bool:
+    """Store the match's engine state at `version` (games.store.state_snapshots: a projection)."""
+    return state_snapshot_take(match_id=match_id, version=version)

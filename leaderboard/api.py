@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.http import HttpResponse, HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
@@ -18,10 +17,10 @@ from games.catalog.params import whole_number
 from games.errors import BadRequest, NotFound, NotSeated
 from games.live.actors import actor_from_request
 from games.models import Match
-from leaderboard import selectors
+from leaderboard import bodies, selectors
 from leaderboard.services import leaderboard_save_match
 
-MAX_AGE = 60
+MAX_AGE = bodies.MAX_AGE
 
 
 def _int_param(request: Request, name: str, default: int) -> int:
@@ -47,23 +46,22 @@ class BoardView(APIView):
             304: OpenApiResponse(description="unchanged since the ETag sent in If-None-Match"),
         },
     )
-    def get(self, request: Request, game: str) -> Response:
+    def get(self, request: Request, game: str) -> HttpResponseBase:
         page = _int_param(request, "page", 1)
         page_size = _int_param(request, "page_size", selectors.PAGE_SIZES[0])
         if page_size not in selectors.PAGE_SIZES:
             raise BadRequest(f"page_size is one of {', '.join(map(str, selectors.PAGE_SIZES))}")
-        payload = selectors.board_page(game, page, page_size)
         base = request.build_absolute_uri(request.path)
-        payload["next"] = f"{base}?page={page + 1}&page_size={page_size}" if page < payload["pages"] else None
-        payload["previous"] = f"{base}?page={page - 1}&page_size={page_size}" if page > 1 else None
-        body = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
-        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        answer = bodies.api_answer(game, page, page_size, base)
         matches = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
-        response = Response(status=304) if etag in matches or "*" in matches else Response(payload)
-        response["ETag"] = etag
-        response["Access-Control-Allow-Origin"] = "*"
-        patch_cache_control(response, public=True, max_age=MAX_AGE)
-        patch_vary_headers(response, ["Accept"])
+        response: HttpResponseBase
+        if answer.etag in matches or "*" in matches:
+            response = HttpResponse(status=304)
+        elif request.accepted_renderer.format == "json":
+            response = HttpResponse(answer.body, content_type="application/json")  # the cached bytes
+        else:  # the browsable API (development): DRF renders the same payload
+            response = Response(json.loads(answer.body))
+        bodies.api_headers(response, answer.etag)
         return response
 
 

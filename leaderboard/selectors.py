@@ -6,7 +6,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.cache import cache as django_cache
-from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from games.errors import NotFound
@@ -17,9 +16,10 @@ from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible
 from leaderboard.models import TOP_N, LeaderboardEntry, LeaderboardSave, SaveState
 from leaderboard.qualifying import NO_POINTS, NOT_WON
+from leaderboard.ranking import top_queryset
 from leaderboard.services import board_games, check_eligible
 
-PAGE_SIZES = (25, 50)
+PAGE_SIZES = cache.PAGE_SIZES
 MESSAGE_SAVED = "Ergebnis gespeichert"
 MESSAGE_NOT_SAVED = "Ergebnis noch nicht gespeichert"
 MESSAGE_NOT_ELIGIBLE = "Kein Ergebnis für die Bestenliste"
@@ -28,12 +28,6 @@ RETRY_LABEL = "Ergebnis erneut speichern"
 
 def replay_url(match_id: int) -> str:
     return f"/matches/{match_id}/replay/"
-
-
-def top_queryset(game: str, limit: int = TOP_N) -> QuerySet[LeaderboardEntry]:
-    """The query the `leaderboard_top` partial index serves exactly: no sort step, `limit` index rows."""
-    ranked = LeaderboardEntry.objects.filter(game=game, hidden=False, unranked="")
-    return ranked.order_by("-points", "saved_at", "id")[:limit]
 
 
 def _number(value: Decimal) -> int | float:

@@ -24,6 +24,7 @@ from leaderboard import cache
 from leaderboard.errors import MatchNotFinished, NotEligible, ResultHeld, SaveFailed
 from leaderboard.models import LeaderboardEntry, LeaderboardSave, SaveState
 from leaderboard.qualifying import off_board_reason
+from leaderboard.ranking import in_top
 from ops import metrics
 from ops.log_context import match_context
 
@@ -159,13 +160,18 @@ def _save(match_id: int) -> LeaderboardSave:
                 return record
             if record.state == SaveState.FAILED:
                 metrics.LEADERBOARD_RETRIES.inc()
-            entries_insert(entries_for(match, replayed_result(match)))
+            rows = entries_for(match, replayed_result(match))
+            entries_insert(rows)
             record.state = SaveState.SAVED
             record.attempts += 1
             record.last_error = ""
             record.saved_at = timezone.now()
             record.save()
-            cache.clear_on_commit({match.game})
+            if any(not row.unranked for row in rows) and in_top(match.game, match.pk):
+                # Only a run that enters the top list changes the board: the cached bodies of a busy
+                # board survive the many saves below it. A concurrent save this transaction does not
+                # see can only push this run down, and that save clears the cache itself.
+                cache.clear_on_commit({match.game})
         metrics.LEADERBOARD_SAVES.labels("saved").inc()
         return record
     except (NotFound, NotEligible, MatchNotFinished):

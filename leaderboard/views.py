@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from games import packs
-from games.catalog.ai_words import version_name
 from games.catalog.titles import game_title
 from games.packs.base import in_language
-from leaderboard import selectors
-from leaderboard.models import TOP_N
+from leaderboard import bodies
 from leaderboard.services import board_games
 
 
@@ -29,26 +26,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def board(request: HttpRequest, game: str) -> HttpResponse:
     if game not in board_games():
         raise Http404("no such leaderboard")
-    top = selectors.board_top(game)
-    usernames = selectors.entry_usernames([row["id"] for row in top])
-    rows = [
-        {
-            **row,
-            "username": usernames.get(row["id"], ""),
-            "saved": datetime.fromisoformat(row["saved_at"]),
-            "against": ", ".join(version_name(v) for v in row["opponent_ai_versions"]),
-            "level": version_name(row["ai_version"]) if row["ai_version"] else "",
-        }
-        for row in top
-    ]
-    pack = packs.pack(game)
-    context = {
-        "game": game,
-        "title": game_title(game),
-        # what the board ranks, in the game's own words (games/packs)
-        "ranks": in_language(pack.board_ranks, get_language() or "en"),
-        "rows": rows,
-        "top_n": TOP_N,
-        "has_sacks": any(row["sacks"] is not None for row in rows) or pack.sacks,
-    }
+    # The table is the cached public body (rendered by our template, escaped there); the page around
+    # it (the menu with the reader's name) is rendered per request.
+    context = {"title": game_title(game), "table": mark_safe(bodies.board_table(game))}
     return render(request, "leaderboard/board.html", context)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 class Kind(models.TextChoices):
     YOUR_TURN = "your_turn", _("Your turn at a turn-based table")
+    TURN_OVERDUE = "turn_overdue", _("A player runs out of time at a turn-based table")
     FRIEND_REQUEST = "friend_request", _("Friend requests")
     TABLE_INVITATION = "table_invitation", _("Invitations to a table")
     LEAGUE_INVITATION = "league_invitation", _("League invitations")
@@ -27,6 +28,7 @@ class Channel(models.TextChoices):
 ALL_CHANNELS = (Channel.SITE, Channel.EMAIL, Channel.PUSH)
 CHANNELS: dict[str, tuple[Channel, ...]] = {
     Kind.YOUR_TURN: ALL_CHANNELS,
+    Kind.TURN_OVERDUE: ALL_CHANNELS,
     Kind.FRIEND_REQUEST: ALL_CHANNELS,
     Kind.TABLE_INVITATION: ALL_CHANNELS,
     Kind.LEAGUE_INVITATION: ALL_CHANNELS,

@@ -58,6 +58,12 @@ def _your_turn(p: Params) -> str:
     return text
 
 
+def _turn_overdue(p: Params) -> str:
+    return gettext(
+        "%(name)s ran out of time at table %(match)s (%(game)s): let the AI play the seat or end the table."
+    ) % {"name": _text(p, "from"), "match": _text(p, "match"), "game": _game(p)}
+
+
 def _friend_request(p: Params) -> str:
     return gettext("%(name)s wants to be your friend.") % {"name": _text(p, "from")}
 
@@ -96,6 +102,7 @@ def _challenge_result(p: Params) -> str:
 
 _BODIES: dict[str, Callable[[Params], str]] = {
     Kind.YOUR_TURN: _your_turn,
+    Kind.TURN_OVERDUE: _turn_overdue,
     Kind.FRIEND_REQUEST: _friend_request,
     Kind.TABLE_INVITATION: _table_invitation,
     Kind.LEAGUE_INVITATION: _league_invitation,
@@ -113,6 +120,7 @@ def title(kind: str) -> str:
     """A few words: the push's title and the e-mail's subject."""
     titles: dict[str, str] = {
         Kind.YOUR_TURN: gettext("Your turn"),
+        Kind.TURN_OVERDUE: gettext("Out of time"),
         Kind.FRIEND_REQUEST: gettext("Friend request"),
         Kind.TABLE_INVITATION: gettext("Invitation to a table"),
         Kind.LEAGUE_INVITATION: gettext("League invitation"),

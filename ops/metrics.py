@@ -83,6 +83,10 @@ LEADERBOARD_SAVES = Counter(
 LEADERBOARD_RETRIES = Counter(
     "kartentisch_leaderboard_retries", "Leaderboard saves of a match whose earlier save had failed."
 )
+LEADERBOARD_API_CACHED = Counter(
+    "kartentisch_leaderboard_api_cached",
+    "Board API pages answered from their cached body in front of Django (leaderboard.asgi).",
+)
 PROJECTION_FAILURES = Counter(
     "kartentisch_projection_failures",
     "Matches a projection could not apply (each recorded as a ProjectionFailure for staff).",

@@ -1,7 +1,7 @@
 """Play whole matches between AI players, offline (benchmarks, strength figures, AI tests).
 
-Chance events come from the given seed, so a match is reproducible; each player sees only its own
-seat's view, exactly as on the server."""
+Chance events come from the given seed, so a match is reproducible; each player gets only its own
+seat's information state (its view and what the seat has seen this deal), exactly as on the server."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from games.ai import get_player
-from games.ai.base import Player
+from games.ai.base import InformedPlayer, Player, decide
 from games.engine import CHANCE, GameState, get_rules
+from games.engine.information import Witness
 
 JSON = dict[str, Any]
 
@@ -33,6 +34,8 @@ def play_match(
     rng = random.Random(seed)
     choices = ai_rng or rng
     state = rules.initial_state(rules.start_event(options or {}))
+    # a witness per seat whose player remembers the deal (the others read the view alone)
+    witnesses = {s: Witness(rules, s) for s, p in enumerate(players) if isinstance(p, InformedPlayer)}
     while state.to_move is not None:
         if state.to_move == CHANCE:
             event = rules.chance_event(state, rng)
@@ -40,14 +43,19 @@ def play_match(
             seat = state.to_move
             assert isinstance(seat, int)
             legal = state.legal_actions()
-            view = state.view(seat)
+            witness = witnesses.get(seat)
             started = time.perf_counter()
-            event = players[seat].choose(view, legal, choices)
+            if witness is None:
+                event = players[seat].choose(state.view(seat), legal, choices)
+            else:
+                event = decide(players[seat], witness.information(state), legal, choices)
             if on_decision is not None:
                 on_decision(seat, time.perf_counter() - started)
             if check_legal and event not in legal:
                 raise AssertionError(f"{players[seat].name} chose an illegal action {event!r}")
         state = rules.apply_in_place(state, event)
+        for each in witnesses.values():
+            each.saw(event, state)
     return state.result()
 
 

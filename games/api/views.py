@@ -81,7 +81,7 @@ class GamesView(APIView):
                     "options": options,
                     "ai_versions": ai_registry.available_versions(name),
                     "ai_strength": ai_strength(name),
-                    "ai_choices": [choice_json(c) for c in ai_choices(name)],
+                    "ai_choices": [choice_json(name, c) for c in ai_choices(name)],
                     "ai_names": default_ai_names(name),
                     "rules_version": rules.rules_version,
                 }

@@ -120,9 +120,10 @@ def ai_choices(game: str) -> list[Strength]:
     measured = MEASURED.get(game, {})
     reference = measured.get(DEFAULT_VERSION)
     choices = []
-    for version in available_versions(game):
-        if version in TEST_VERSIONS:
-            continue
+    versions = [v for v in available_versions(game) if v not in TEST_VERSIONS]
+    # the reference first (the choice a select starts on), then weakest to strongest
+    versions.sort(key=lambda version: version != DEFAULT_VERSION)
+    for version in versions:
         mean = measured.get(version)
         low, high = INTERVALS.get(game, {}).get(version, (None, None))
         on = MEASURED_ON.get(game, {}).get(version, {}) if mean is not None else {}

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from games.catalog.ai_ladder import Rung, rung
 from games.catalog.ai_strength import Strength, ai_choices
 
 # what one figure says, per unit: %(mean)s, %(reference)s (Anton's own figure) and %(range)s
@@ -110,13 +111,49 @@ def level_label(game: str, version: str) -> str:
     return choice_label(choice) if choice is not None else version_name(version)
 
 
-def choice_json(choice: Strength) -> dict[str, object]:
-    """A choice for the API: its figures and how they were measured, and the words in the request's
-    language."""
+def ladder_words(place: Rung | None) -> str:
+    """A level's ladder rating in words: "Ladder rating 27.4 (95% range 23.1–31.7) from 90 duplicate
+    sets against the other levels", or "" when it has none."""
+    if place is None:
+        return ""
+    return _(
+        "Ladder rating %(rating)s (95%% range %(range)s) "
+        "from %(sets)s duplicate sets against the other levels"
+    ) % {
+        "rating": _number(place.rating, 1),
+        "range": _rung_range(place),
+        "sets": place.sets,
+    }
+
+
+def ladder_short(place: Rung | None) -> str:
+    """A level's ladder rating in a list of the levels: "rating 27.4 (95% range 23.1–31.7)", or ""."""
+    if place is None:
+        return ""
+    return _("rating %(rating)s (95%% range %(range)s)") % {
+        "rating": _number(place.rating, 1),
+        "range": _rung_range(place),
+    }
+
+
+def _rung_range(place: Rung) -> str:
+    """The interval of a rating, kept on one line (a word joiner on each side of the dash: a phone
+    breaks the line before the range, not inside it)."""
+    text = _range(_number(place.low, 1), _number(place.high, 1), place.low < 0)
+    return text.replace("–", "\u2060–\u2060")
+
+
+def choice_json(game: str, choice: Strength) -> dict[str, object]:
+    """A choice for the API: its figures and how they were measured, its place on the game's ladder, and
+    the words in the request's language."""
+    place = rung(game, choice.version)
     return {
         **choice.to_json(),
         "name": version_name(choice.version),
         "words": level_words(choice),
         "label": choice_label(choice),
         "measured_on": measured_on_words(choice),
+        "ladder": place.to_json() if place is not None else None,
+        "ladder_words": ladder_words(place),
+        "ladder_short": ladder_short(place),
     }

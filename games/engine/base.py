@@ -186,6 +186,12 @@ class Rules(ABC, Generic[S]):
     #: the newest of them, stamped into the `start` of a new match (set from `rules_versions`; a game
     #: that sets only this has that one version)
     rules_version: ClassVar[str]
+    #: what a seat's information state (games/engine/information.py) reads: the game's cards; the event
+    #: types whose fields only their maker sees (a discard); the view's keys that show cards outside
+    #: the hand and the open trick (talon, trump card, open hands, finished tricks, ...)
+    deck: ClassVar[frozenset[str]] = frozenset()
+    private_events: ClassVar[frozenset[str]] = frozenset()
+    shown_keys: ClassVar[tuple[str, ...]] = ()
     #: the game's state class and phase table (from its state.py and rules.py)
     state_class: type[S]
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]

@@ -109,6 +109,7 @@ PACK = GamePack(
         "max_deals": {"label": _("Deals at most"), "min": 1, "max": 10000},
     },
     ai_levels={
+        "lena": "games.ai.beginner:LenaPreferans",
         "anton": "games.ai.anton_preferans:AntonPreferans",
         "carla": "games.ai.preferans_search.player:CarlaPreferans",
         "dora": "games.ai.preferans_search.player:DoraPreferans",

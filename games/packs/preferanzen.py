@@ -8,6 +8,7 @@ from games.packs.preferanzen_challenge import AUSTRIAN
 
 OPTIONS: dict[str, OptionMeta] = {"deals": {"label": _("Number of deals"), "min": 1, "max": 300}}
 AI_LEVELS = {
+    "lena": "games.ai.beginner:LenaPreferanzen",
     "anton": "games.ai.anton_preferanzen:AntonPreferanzen",
     "carla": "games.ai.preferanzen_search.player:CarlaPreferanzen",
     "dora": "games.ai.preferanzen_search.player:DoraPreferanzen",

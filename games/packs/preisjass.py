@@ -28,6 +28,7 @@ PACK = GamePack(
     # a run of fewer games is the daily challenge's: the board ranks whole runs of twelve
     options={"games": {"offered": False}},
     ai_levels={
+        "lena": "games.ai.beginner:LenaPreisjass",
         "anton": "games.ai.anton_preisjass:AntonPreisjass",
         "bernd": "games.ai.bernd_preisjass:BerndPreisjass",
         "dora": "games.ai.preisjass_search.player:DoraPreisjass",

@@ -30,6 +30,7 @@ PACK = GamePack(
         "deals": {"offered": False},
     },
     ai_levels={
+        "lena": "games.ai.beginner:LenaSchnapsen",
         "anton": "games.ai.anton_schnapsen:AntonSchnapsen",
         "carla": "games.ai.schnapsen_search.player:CarlaSchnapsen",
         "dora": "games.ai.schnapsen_search.player:DoraSchnapsen",

@@ -26,11 +26,13 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from games import ai as ai_registry
-from games.engine import GameState
+from games.ai.base import InformedPlayer, decide
+from games.engine import GameState, get_rules
+from games.engine.information import InformationState, information_state
 from games.errors import GameError
 from games.identity import fairness
 from games.live.actors import Actor
-from games.models import Match, MatchStatus, Seat
+from games.models import Match, MatchEvent, MatchStatus, Seat
 from games.services.due import others_present
 from games.services.matches import AI_COMMAND_PREFIX, match_act
 from games.services.turn_clock import handed_ai_version
@@ -82,22 +84,29 @@ def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
 
 
 def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: int) -> dict[str, Any]:
-    """The player's choice from its seat's view only. Anton is fast; any other version gets
+    """The player's choice from its seat's information state only (the view, and for a player that
+    remembers the deal what the seat has seen of it). Anton is fast; any other version gets
     AI_HARD_DEADLINE seconds, after which Anton's move (always legal) is played instead."""
     view, legal = state.view(seat.index), state.legal_actions()
     player = ai_registry.get_player(match.game, version)
+    info = seat_information(match, seat.index) if isinstance(player, InformedPlayer) else None
+
+    def think(rng: random.Random) -> dict[str, Any]:
+        if info is None:
+            return player.choose(view, legal, rng)
+        return decide(player, info, legal, rng)
+
     started = time.perf_counter()
     if match.deal_event:
         # A shared-deal table: the decision depends on the seed and the moves so far alone (its own
         # node budget, no cap or fallback on a clock), so every table that plays the same meets the same.
         if hasattr(player, "seconds"):
             player.seconds = math.inf
-        action = player.choose(view, legal, fairness.decision_rng(match.seed, seq))
+        action = think(fairness.decision_rng(match.seed, seq))
     elif version == ai_registry.DEFAULT_VERSION or version == "random":
-        rng = random.Random(f"{match.pk}:{seq}")  # depends on nothing secret
-        action = player.choose(view, legal, rng)
+        action = think(random.Random(f"{match.pk}:{seq}"))  # depends on nothing secret
     else:
-        future = _pool.submit(player.choose, view, legal, random.Random(f"{match.pk}:{seq}"))
+        future = _pool.submit(think, random.Random(f"{match.pk}:{seq}"))
         try:
             action = future.result(timeout=settings.AI_HARD_DEADLINE)
         except concurrent.futures.TimeoutError:
@@ -107,6 +116,13 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
             action = fallback.choose(view, legal, random.Random(f"{match.pk}:{seq}:fallback"))
     metrics.AI_MOVE_SECONDS.labels(match.game, version).observe(time.perf_counter() - started)
     return {k: v for k, v in action.items() if k != "seat"}
+
+
+def seat_information(match: Match, seat: int) -> InformationState:
+    """Seat `seat`'s information state at the match's version, folded from the stored events by the
+    engine (games/engine/information.py): never another seat's hidden card."""
+    rows = MatchEvent.objects.filter(match_id=match.pk, seq__lte=match.version).order_by("seq")
+    return information_state(get_rules(match.game), list(rows.values_list("data", flat=True)), seat)
 
 
 def on_ai_move_due(sender: Any, *, match_id: int, seq: int, delay: float, **kwargs: Any) -> None:

@@ -29,6 +29,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games import signals
 from games.errors import BadRequest, Forbidden, MatchNotRunning, NotFound, NotOverdue, NotSeated, OwnTurn
 from games.live import dispatch
 from games.live.actors import Actor
@@ -75,7 +76,14 @@ def turn_overdue_mark(*, match_id: int, seq: int, now: dt.datetime | None = None
         _mark(match)
         due_set(match_id=match.pk, match=match)
         version = match.version
+        told = {
+            "match_id": match.pk,
+            "seq": version,
+            "seat": match.to_move,
+            "user_ids": [s.user_id for s in turn_clock.deciders(match, seats) if s.user_id is not None],
+        }
         transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, MatchStatus.RUNNING))
+        transaction.on_commit(lambda: signals.turn_overdue.send(sender=None, **told))
     return "overdue"
 
 

@@ -9,19 +9,23 @@ deadlocked with a lock holder updating that seat."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine import CHANCE, GameState, IllegalAction, get_rules
+from games.engine import CHANCE, GameState, IllegalAction, Rules, get_rules
 from games.errors import StaleSeq
 from games.identity import fairness
 from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
 from games.services.due import due_next, due_set
+from games.store import state_snapshots
 from games.store.append_sql import append_write
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -42,26 +46,52 @@ def load_state(match: Match) -> GameState:
 
 def state_at(match_id: int, game: str, version: int) -> GameState:
     """A match's state at `version`: from the per-process cache, caught up with the events stored since
-    the cached version (another process wrote them), or replayed from the start."""
+    the cached version (another process wrote them), or from the match's stored snapshot and the events
+    since (games.store.state_snapshots), or replayed from the start; a long match replayed from the
+    start has a snapshot taken after the commit."""
+    state, replayed = state_loaded(match_id, game, version)
+    if replayed and version >= state_snapshots.every() > 0:
+        transaction.on_commit(lambda: state_snapshots.snapshot_later(match_id=match_id, version=version))
+    return state
+
+
+def state_loaded(match_id: int, game: str, version: int) -> tuple[GameState, bool]:
+    """`state_at`'s state, and whether it was replayed from the start."""
     rules = get_rules(game)
     cached = state_cache.latest(match_id)
     if cached is not None and cached.version == version:
-        return cached
-    base = cached if cached is not None and cached.version < version else None
-    # Only up to `version` (read with the match row): a move committed since then (by another
-    # process) must not make this read fail.
-    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=base.version if base else 0, seq__lte=version)
-    events = list(rows.order_by("seq").values_list("data", flat=True))
-    if len(events) != version - (base.version if base else 0):
-        raise StaleSeq(f"match {match_id}: events missing below version {version}")
-    if base is None:
-        state = rules.replay(events)
-    else:
-        state = base.clone()
-        for event in events:
-            state = rules.apply_in_place(state, event)
+        return cached, False
+    state: GameState | None = None
+    if cached is not None and cached.version < version:
+        # Only up to `version` (read with the match row): a move committed since then (by another
+        # process) must not make this read fail.
+        state = _applied(rules, cached.clone(), _events(match_id, after=cached.version, upto=version))
+    elif (
+        restored := state_snapshots.snapshot_restore(match_id=match_id, game=game, version=version)
+    ) is not None:
+        try:
+            state = _applied(rules, *restored)
+        except IllegalAction:  # a snapshot that does not fit its own events: never trusted over them
+            log.exception("match %s: the events after its state snapshot do not apply to it", match_id)
+    replayed = state is None
+    if state is None:
+        state = rules.replay(_events(match_id, after=0, upto=version))
     state_cache.put(match_id, state)
+    return state, replayed
+
+
+def _applied(rules: Rules[Any], state: GameState, events: list[dict[str, Any]]) -> GameState:
+    for event in events:
+        state = rules.apply_in_place(state, event)
     return state
+
+
+def _events(match_id: int, *, after: int, upto: int) -> list[dict[str, Any]]:
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
+    events = list(rows.order_by("seq").values_list("data", flat=True))
+    if len(events) != upto - after:
+        raise StaleSeq(f"match {match_id}: events missing below version {upto}")
+    return events
 
 
 def draw_chance(match: Match, state: GameState, pending: Pending) -> GameState:
@@ -124,8 +154,10 @@ def store(match: Match, pending: Pending, state: GameState, due: WatchdogDue | N
     if due is None:
         due_set(match_id=match.pk, match=match)
     # Cached only once committed: a rolled-back append must never be served as the match's state.
-    match_id = match.pk
+    match_id, version = match.pk, match.version
     transaction.on_commit(lambda: state_cache.put(match_id, state))
+    if state_snapshots.due(pending.base_seq, version):
+        transaction.on_commit(lambda: state_snapshots.snapshot_later(match_id=match_id, version=version))
     return match.version
 
 

@@ -146,9 +146,13 @@ def preferanzen(count: int, game_name: str = "preferanzen") -> list[Result]:
 
 
 def level(game: str, count: int = LEVEL_POSITIONS) -> list[Result]:
-    """The strongest level's decisions of the bench's first positions, with a smaller budget."""
+    """The strongest level's decisions of the bench's first positions, with a smaller budget, from the
+    seat's information state (the memory of the deal read by the compiled worlds)."""
     from bench.search import positions as bench_positions
     from games.ai import get_player
+    from games.ai.base import decide
+    from games.engine import get_rules
+    from games.engine.information import information_state
 
     out = []
     for position in bench_positions(game, "dora", count):
@@ -156,7 +160,8 @@ def level(game: str, count: int = LEVEL_POSITIONS) -> list[Result]:
         player.nodes = LEVEL_NODES  # type: ignore[attr-defined]
         player.seconds = 1e9  # type: ignore[attr-defined]  # nodes only: the same on any machine
         request = position.request("dora")
-        action = player.choose(request["view"], request["legal"], random.Random(request["rng"]))
+        info = information_state(get_rules(game), position.events, position.seat)  # as the service
+        action = decide(player, info, request["legal"], random.Random(request["rng"]))
         stats = player.stats  # type: ignore[attr-defined]
         out.append([action, stats["nodes"], stats["worlds"]])
     return out

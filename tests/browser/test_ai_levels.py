@@ -42,15 +42,15 @@ def test_the_new_game_dialog_words_each_level(
     select.locator("option[value=dora]").wait_for(state="attached")
     options = select.locator("option").all_inner_texts()
     assert options[0] == BASELINE[lang]
-    assert [o.split(" — ")[0] for o in options] == ["Anton", "Carla", "Dora"]
+    assert [o.split(" — ")[0] for o in options] == ["Anton", "Lena", "Carla", "Dora"]
     for option in options[1:]:
-        assert re.fullmatch(rf"(Carla|Dora) — {BUMMERLS[lang]}", option), option
+        assert re.fullmatch(rf"(Lena|Carla|Dora) — {BUMMERLS[lang]}", option), option
     words = page.locator("[data-role=ai-words]")
     assert words.inner_text().startswith(BASELINE[lang])  # Anton is chosen first
     select.select_option("dora")
     level = words.locator("[data-role=ai-level]")
-    assert level.inner_text() == options[2]
-    assert words.inner_text().split(options[2])[1].strip().startswith(MEASURED[lang])
+    assert level.inner_text() == options[3]
+    assert MEASURED[lang] in words.inner_text().split(options[3])[1]
     box = words.bounding_box()
     assert box is not None and box["x"] + box["width"] <= viewport["width"], "the words run off the screen"
     words.scroll_into_view_if_needed()
@@ -81,7 +81,7 @@ def test_a_league_fixes_the_chosen_level(new_page: Any) -> None:
     page.select_option("select[name=game]", "schnapsen")
     select = page.locator("select[name=ai_schnapsen]")
     levels = select.locator("option").all_inner_texts()
-    assert levels[0] == BASELINE["de"] and re.fullmatch(rf"Dora — {BUMMERLS['de']}", levels[2]), levels
+    assert levels[0] == BASELINE["de"] and re.fullmatch(rf"Dora — {BUMMERLS['de']}", levels[3]), levels
     box = select.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"], (
         "the level select runs off the screen"
@@ -92,12 +92,12 @@ def test_a_league_fixes_the_chosen_level(new_page: Any) -> None:
     page.locator("form[data-role=league-form] button[type=submit]").click()
     page.wait_for_url(re.compile(r"/leagues/\d+/$"))
     league_url = page.url
-    assert page.locator("[data-role=ai-level] strong").inner_text() == levels[2]
+    assert page.locator("[data-role=ai-level] strong").inner_text() == levels[3]
     assert page.locator("#ai-level").count() == 0  # the level is the league's, not chosen per table
     shot(page, "ai-levels-league-de-390")
     page.select_option("#ai-seats", "1")
     page.get_by_role("button", name="Ligatisch eröffnen").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.goto(f"{league_url}players/liga_dora/")
-    assert page.locator("td.ai-level").first.inner_text() == levels[2]
+    assert page.locator("td.ai-level").first.inner_text() == levels[3]
     assert watch.problems == []

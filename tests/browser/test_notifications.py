@@ -257,9 +257,11 @@ def test_push_on_a_device(notify_page: Any, notify_server: str, lang: str) -> No
             "data": json.dumps(payload),
         },
     )
-    second.wait_for_function("() => window.__told.length > 0")
+    second.wait_for_function("() => window.__told.length > 0", timeout=20_000)
+    # the worker tells the pages once the notification is up
+    assert second.evaluate("() => window.__told") == [{"t": "notification", "id": 7, "shown": True}]
     shown: list[Any] = []
-    for _ in range(50):  # the page is told as the notification is being shown
+    for _ in range(50):
         shown = second.evaluate(
             "async () => (await (await navigator.serviceWorker.ready).getNotifications())"
             ".map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url}))"

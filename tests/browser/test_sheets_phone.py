@@ -121,8 +121,11 @@ def test_score_sheet_fits_a_phone(new_page: Any, game: str) -> None:
         lpage = page if lang == "de" else _in_language(new_page, cookies, lang)
         lpage.goto(f"/matches/{match_id}/")
         box = lpage.locator("[data-role=sheet-box]")
+        # once the sheet is drawn the page's script has run (it opens the box when it was left open)
+        box.locator("table, svg").first.wait_for(state="attached")
         if box.get_attribute("open") is None:
             box.locator("summary").click()
+        lpage.locator("[data-role=sheet-box][open]").wait_for(state="attached")
         box.locator("table, svg").first.wait_for()
         lpage.wait_for_timeout(300)
         _assert_fits(lpage, "[data-role=sheet-box]", f"{game}-{lang}-table")

@@ -30,8 +30,19 @@ def test_every_game_offers_a_choice_without_the_random_player(client: Client) ->
 def test_preferanzen_offers_the_search_levels(client: Client) -> None:
     for game in ("preferanzen", "preference_vienna"):
         choices = {c["version"]: c for c in _games(client)[game]["ai_choices"]}
-        assert list(choices) == ["anton", "carla", "dora"]
+        assert list(choices) == ["anton", "lena", "carla", "dora"]
         assert choices["anton"]["level"] == "reference"
+
+
+def test_every_game_offers_the_beginner_after_anton_and_below_him(client: Client) -> None:
+    """Anton stays the choice a select starts on; the beginner comes next, the levels then weakest
+    first, and the beginner's own figure against Anton (measured by the bench) lies below his."""
+    for name, game in _games(client).items():
+        versions = [c["version"] for c in game["ai_choices"]]
+        assert versions[:2] == ["anton", "lena"], name
+        lena = game["ai_choices"][1]
+        assert lena["name"] == "Lena" and lena["level"] == "weaker", name
+        assert lena["high"] < lena["reference_mean"], name
 
 
 def test_a_measured_version_carries_its_figure_interval_and_unit() -> None:
@@ -90,7 +101,7 @@ def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.Monkey
 
 def test_schnapsen_offers_the_measured_ladder(client: Client) -> None:
     choices = {c["version"]: c for c in _games(client)["schnapsen"]["ai_choices"]}
-    assert list(choices) == ["anton", "carla", "dora"]
+    assert list(choices) == ["anton", "lena", "carla", "dora"]
     carla, dora = choices["carla"], choices["dora"]
     assert carla["level"] == dora["level"] == "stronger"
     assert carla["unit"] == dora["unit"] == "bummerl_win_percent"

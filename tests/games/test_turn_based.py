@@ -27,6 +27,9 @@ from games.signals import turn_due
 from games.store.events import load_state
 from leaderboard.models import LeaderboardEntry
 from leaderboard.selectors import unranked_seats
+from notifications.kinds import Kind
+from notifications.models import Notification
+from notifications.selectors import notification_row
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -269,6 +272,25 @@ def test_the_deadline_passes_the_seat_is_marked_overdue_and_nothing_is_played_fo
     }
     summary = client_for(anna).get(f"/api/matches/{match.pk}/").json()
     assert summary["turn"]["overdue"] is True
+
+
+def test_the_players_who_choose_are_told_once_that_a_seat_ran_out_of_time(people) -> None:
+    anna, ben, carl = people
+    match = open_table("preferans", [anna, ben, carl], days=1)
+    late = to_move(match)
+    late_user = people[late]
+    assert watchdog_tick(later(DAY + 60))["overdue"] == 1
+    assert watchdog_tick(later(DAY + 120))["overdue"] == 0  # marked once: told once
+    told = Notification.objects.filter(kind=Kind.TURN_OVERDUE, params__match=match.pk)
+    assert sorted(n.user_id for n in told) == sorted(u.pk for u in people if u != late_user)
+    name = Seat.objects.get(match=match, index=late).display_name
+    for note in told:
+        assert note.url == f"/matches/{match.pk}/" and note.params["seat"] == late
+        with translation.override("de"):
+            assert f"{name} ist die Zeit an Tisch {match.pk}" in notification_row(note)["text"]
+    # in the reader's bell, with the way on
+    rows = client_for(people[(late + 1) % 3]).get("/api/notifications/").json()["results"]
+    assert [r["kind"] for r in rows if r["kind"] == Kind.TURN_OVERDUE] == [Kind.TURN_OVERDUE]
 
 
 def test_the_overdue_player_coming_back_simply_moves(people) -> None:

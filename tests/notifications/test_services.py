@@ -67,6 +67,7 @@ def test_defaults_site_on_email_off_push_on(players: list[User]) -> None:
     anna = players[0]
     assert selectors.preferences(anna.pk) == {
         "your_turn": {"site": True, "email": False, "push": True},
+        "turn_overdue": {"site": True, "email": False, "push": True},
         "friend_request": {"site": True, "email": False, "push": True},
         "table_invitation": {"site": True, "email": False, "push": True},
         "league_invitation": {"site": True, "email": False, "push": True},

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.engine import CHANCE, GameState, get_rules
+from games.engine import GameState, get_rules
+from games.engine.information import InformationState, Witness
 
 JSON = dict[str, Any]
 
@@ -74,8 +75,15 @@ class Analyser(Protocol):
         """Every legal action's value with all hands open."""
         ...
 
-    def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
-        """Every legal action's value averaged over worlds consistent with the seat's view."""
+    def view_values(
+        self,
+        state: GameState,
+        legal: list[JSON],
+        rng: random.Random,
+        info: InformationState | None = None,
+    ) -> Values | None:
+        """Every legal action's value averaged over worlds consistent with the seat's view, or with its
+        information state `info` (the view and the deal's memory) for an analyser that reads it."""
         ...
 
 
@@ -102,12 +110,26 @@ def same_action(a: JSON, b: JSON) -> bool:
 
 def decision_points(game: str, events: list[JSON]) -> Iterable[tuple[int, GameState, JSON]]:
     """(seq, state before, event) for every player event of the match (seq counts the start as 1)."""
+    for seq, state, event, _ in informed_decision_points(game, events, informed=False):
+        yield seq, state, event
+
+
+def informed_decision_points(
+    game: str, events: list[JSON], informed: bool = True
+) -> Iterable[tuple[int, GameState, JSON, InformationState | None]]:
+    """`decision_points`, each with the deciding seat's information state then (None unless
+    `informed`)."""
     rules = get_rules(game)
     state = rules.initial_state(events[0])
+    seats = int(events[0]["players"]) if informed else 0
+    witnesses = [Witness(rules, seat) for seat in range(seats)]
     for seq, event in enumerate(events[1:], start=2):
-        if state.to_move not in (None, CHANCE):
-            yield seq, state, event
+        seat = state.to_move
+        if isinstance(seat, int):
+            yield seq, state, event, witnesses[seat].information(state) if witnesses else None
         state = rules.apply_in_place(state.clone(), event)
+        for witness in witnesses:
+            witness.saw(event, state)
 
 
 def analyse_match(
@@ -120,18 +142,18 @@ def analyse_match(
     evaluation after each decision. Deterministic: the worlds come from an rng seeded by the
     analyser's version and the decision's seq."""
     todo = []
-    for seq, state, event in decision_points(analyser.game, events):
+    for seq, state, event, info in informed_decision_points(analyser.game, events):
         seat = state.to_move
         assert isinstance(seat, int)
         if (seats is None or seat in seats) and analyser.decides(state, seat):
             legal = state.legal_actions()
             if len(legal) > 1:
-                todo.append((seq, state, event, seat, legal))
+                todo.append((seq, state, event, seat, legal, info))
     decisions = []
-    for done, (seq, state, event, seat, legal) in enumerate(todo):
+    for done, (seq, state, event, seat, legal, info) in enumerate(todo):
         if progress is not None:
             progress(done, len(todo))
-        decisions.append(_decision(analyser, seq, state, event, seat, legal))
+        decisions.append(_decision(analyser, seq, state, event, seat, legal, info))
     if progress is not None:
         progress(len(todo), len(todo))
     kinds = {
@@ -154,13 +176,19 @@ def _thresholds(t: Thresholds) -> JSON:
 
 
 def _decision(
-    analyser: Analyser, seq: int, state: GameState, event: JSON, seat: int, legal: list[JSON]
+    analyser: Analyser,
+    seq: int,
+    state: GameState,
+    event: JSON,
+    seat: int,
+    legal: list[JSON],
+    info: InformationState | None,
 ) -> JSON:
     played = next((i for i, a in enumerate(legal) if same_action(a, event)), None)
     if played is None:
         raise ValueError(f"the event at seq {seq} is not among its legal actions")
     opened = analyser.open_values(state, legal)
-    viewed = analyser.view_values(state, legal, random.Random(f"{analyser.version}:{seq}:{seat}"))
+    viewed = analyser.view_values(state, legal, random.Random(f"{analyser.version}:{seq}:{seat}"), info)
     angles = {"open": _angle(opened, played)}
     if viewed is not None:
         angles["view"] = _angle(viewed, played)

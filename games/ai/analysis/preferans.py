@@ -25,6 +25,7 @@ from games.ai.preferans_search.state import INDEX, Deal, bits, from_engine, from
 from games.ai.preferans_search.worlds import sample_world
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
+from games.engine.information import InformationState
 
 NO_CLOCK = 1e9  # the budgets count nodes only: the figures must not depend on the machine
 UNLIMITED = 1 << 62
@@ -71,7 +72,13 @@ class PreferansAnalyser:
             stop = min(10, deal.done + AHEAD)
             return Values(seat_values(deal, cards, Budget(UNLIMITED, NO_CLOCK), stop), exact=False)
 
-    def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
+    def view_values(
+        self,
+        state: GameState,
+        legal: list[JSON],
+        rng: random.Random,
+        info: InformationState | None = None,
+    ) -> Values | None:
         if state.phase in preferans_contract.KINDS:
             values = preferans_contract.view_values(state, legal, rng)
             return Values(values, exact=False) if values is not None else None

@@ -31,6 +31,7 @@ from games.ai.preferanzen_search.worlds import sample_hands, world_deal
 from games.ai.search.alphabeta import Table, search
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
+from games.engine.information import InformationState
 
 NO_CLOCK = 1e9  # the budgets count nodes only: the figures must not depend on the machine
 UNLIMITED = 1 << 62
@@ -84,7 +85,13 @@ class PreferanzenAnalyser:
         deal = from_engine(state)
         return open_deal_values(deal, deal.turn, [INDEX[a["card"]] for a in legal], OPEN_NODES)
 
-    def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
+    def view_values(
+        self,
+        state: GameState,
+        legal: list[JSON],
+        rng: random.Random,
+        info: InformationState | None = None,
+    ) -> Values | None:
         seat = state.to_move
         assert isinstance(seat, int)
         if state.phase in preferanzen_contract.KINDS:

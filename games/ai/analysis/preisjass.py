@@ -17,6 +17,7 @@ from games.ai.analysis.base import JSON, Thresholds, Values
 from games.ai.bernd_playout import CARD_INDEX, PLAYERS, TABLES, TRICKS, Tables, greedy, solve, winner_index
 from games.ai.bernd_preisjass import ENDGAME, BerndPreisjass
 from games.engine import GameState
+from games.engine.information import InformationState
 from games.engine.preisjass.cards import LAST_TRICK_BONUS
 
 OPEN_EXACT = ENDGAME  # cards per hand from which the open-hand values are exact (4 costs minutes)
@@ -47,7 +48,13 @@ class PreisjassAnalyser:
         values = [float(open_value(hands, seat, leader, trick, done, tb, c)) for c in cards]
         return Values(values, exact=max(len(h) for h in hands) <= OPEN_EXACT)
 
-    def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
+    def view_values(
+        self,
+        state: GameState,
+        legal: list[JSON],
+        rng: random.Random,
+        info: InformationState | None = None,
+    ) -> Values | None:
         seat = state.to_move
         assert isinstance(seat, int)
         view = state.view(seat)

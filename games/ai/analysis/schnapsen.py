@@ -3,10 +3,11 @@ deal (+1..+3 won, -1..-3 lost) for the deciding seat.
 
 Open hands: the deal with both hands and the stock order known, searched by iterative deepening
 within a node budget; once the stock is closed or exhausted (and often before) the search reaches
-every end and the values are exact. View: worlds sampled from the seat's view (the search player's
-sampler), each searched like the Dora player does: exact once the stock is closed or exhausted,
-`OPEN_DEPTH` plies with closed-stock leaves solved exactly before. Closing is discounted by
-`CLOSE_MARGIN` in the view angle: each world shows the closer the opponent's hand, which flatters it.
+every end and the values are exact. View: worlds sampled from the seat's information state (its view
+and what it has seen of the deal; the search player's sampler), each searched like the Dora player
+does: exact once the stock is closed or exhausted, `OPEN_DEPTH` plies with closed-stock leaves solved
+exactly before. Closing is discounted by `CLOSE_MARGIN` in the view angle: each world shows the closer
+the opponent's hand, which flatters it.
 Node budgets only (no clock), so the same version gives the same figures.
 """
 
@@ -15,13 +16,14 @@ from __future__ import annotations
 import random
 
 from games.ai.analysis.base import JSON, Thresholds, Values
-from games.ai.observation.schnapsen import observe
+from games.ai.observation.schnapsen import observe, observe_information
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver, SchnapsenGame
 from games.ai.schnapsen_search.state import CLOSE, Deal, from_action, from_engine
 from games.ai.schnapsen_search.worlds import Sampler
 from games.ai.search.alphabeta import Table, values_of
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine import GameState
+from games.engine.information import InformationState
 
 NO_CLOCK = 1e9  # the budgets count nodes only: the figures must not depend on the machine
 
@@ -36,7 +38,7 @@ CLOSE_MARGIN = 1.0
 
 class SchnapsenAnalyser:
     game = "schnapsen"
-    version = "schnapsen-1"
+    version = "schnapsen-2"  # 2: the view angle remembers the deal (the information state)
     unit = "game points"
     thresholds = Thresholds(inaccuracy=0.3, mistake=0.6, blunder=1.0)
 
@@ -51,10 +53,16 @@ class SchnapsenAnalyser:
         exact = deal.strict or len(deal.stock) <= EXACT_STOCK
         return open_deal_values(deal, [from_action(a) for a in legal], OPEN_NODES, exact)
 
-    def view_values(self, state: GameState, legal: list[JSON], rng: random.Random) -> Values | None:
+    def view_values(
+        self,
+        state: GameState,
+        legal: list[JSON],
+        rng: random.Random,
+        info: InformationState | None = None,
+    ) -> Values | None:
         seat = state.to_move
         assert isinstance(seat, int)
-        obs = observe(state.view(seat))
+        obs = observe(state.view(seat)) if info is None else observe_information(info)
         moves = [from_action(a) for a in legal]
         totals = [0.0] * len(moves)
         budget = Budget(VIEW_NODES, NO_CLOCK)

@@ -41,10 +41,18 @@ from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, INDEX, MISERE, RASPASY, Deal, bits, from_view
 from games.ai.preferans_search.worlds import World
 from games.ai.search.budget import Budget, BudgetExceeded
+from games.engine.information import InformationState
 
 
 class SearchPreferans(ContractSearch):
-    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def decide(
+        self,
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget: Budget,
+        info: InformationState | None = None,
+    ) -> JSON | None:
         obs = observe(view)
         kind = legal[0]["type"]
         if kind == "play":

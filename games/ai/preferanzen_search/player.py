@@ -43,6 +43,7 @@ from games.ai.preferanzen_search.worlds import sample_hands, terms_from_view, wo
 from games.ai.search.alphabeta import Table, search, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
+from games.engine.information import InformationState
 from games.engine.preferanzen.austrian import SPECIAL
 
 HOPELESS = 0.15  # Anton's chance of making a game below which it is not simulated
@@ -68,7 +69,14 @@ class SearchPreferanzen(SearchPlayer):
         self.contract_plies = contract_plies
         self.bid_margin = bid_margin
 
-    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def decide(
+        self,
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget: Budget,
+        info: InformationState | None = None,
+    ) -> JSON | None:
         obs = observe(view)
         phase = obs.phase
         if phase == "play":

@@ -32,6 +32,7 @@ from games.ai.preisjass_search.worlds import Chain, Evidence, Worlds
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
 from games.engine.cards import SUITS
+from games.engine.information import InformationState
 
 MISS_WEIGHT = 0.1  # a world's weight falls by this factor per choice of the others it does not explain
 SKIP_MISSES = 2  # worlds with this many misses more than the best world so far are not played out
@@ -73,7 +74,14 @@ class SearchPreisjass(SearchPlayer):
         # before the trump is made (the Bodentrumpf decides it) there is nothing to search
         return len(legal) == 1 or view.get("trump") is None
 
-    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def decide(
+        self,
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget: Budget,
+        info: InformationState | None = None,
+    ) -> JSON | None:
         obs = observe(view)
         me = obs.seat
         cards = [INDEX[a["card"]] for a in legal]

@@ -1,10 +1,12 @@
 """The search players for Schnapsen: perfect-information Monte Carlo over worlds sampled from the seat's
-view. In each world every legal move gets its minimax value; the move with the best sum wins.
+information state (the view, and the deal's memory when the platform passes it: every card played, so
+the worlds hold none of them, and every void the follow rules showed). In each world every legal move
+gets its minimax value; the move with the best sum wins.
 
 While the stock is open a world is searched `open_depth` plies deep, a leaf where the stock is closed
 (the closing move itself, say) is solved exactly and other leaves are estimated. Once the stock is
 closed or exhausted every world is solved to the end. The worlds and the work per decision are bounded
-by a node budget, so a decision depends only on the view and the seeded generator; a CPU-time cap
+by a node budget, so a decision depends only on the information state and the seeded generator; a CPU-time cap
 (per thread) stops the search early on a slow machine, and without one finished world the player
 falls back to Anton.
 
@@ -18,13 +20,14 @@ import random
 
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import JSON
-from games.ai.observation.schnapsen import observe
+from games.ai.observation.schnapsen import observe, observe_information
 from games.ai.schnapsen_search.solver import EXACT_DEPTH, LeafSolver
 from games.ai.schnapsen_search.state import CLOSE, from_action
 from games.ai.schnapsen_search.worlds import Sampler
 from games.ai.search.alphabeta import Table, values_of
 from games.ai.search.budget import SAFETY_SECONDS, Budget, BudgetExceeded
 from games.ai.search.player import SearchPlayer
+from games.engine.information import InformationState
 
 
 class SearchSchnapsen(SearchPlayer):
@@ -41,8 +44,15 @@ class SearchSchnapsen(SearchPlayer):
         self.worlds = worlds
         self.open_depth = open_depth
 
-    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
-        obs = observe(view)
+    def decide(
+        self,
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget: Budget,
+        info: InformationState | None = None,
+    ) -> JSON | None:
+        obs = observe(view) if info is None else observe_information(info)
         me = obs.seat
         moves = [from_action(a) for a in legal]
         totals = dict.fromkeys(moves, 0.0)

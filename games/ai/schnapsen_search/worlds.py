@@ -13,6 +13,11 @@ earlier trick). What restricts it:
 The opponent's points are not shown: a world gives it the points of the last trick and the expected
 points of its gone cards, less our own trick points (its declared marriages are public); expected
 rather than sampled, as the noise of a sampled figure made the search worse.
+
+With the memory of the deal (an observation from the seat's information state, `obs.history` set) the
+seat knows what a player at the table knows: every card played is gone, so nothing unseen is; the
+follow rules read from every trick played under them (not the last one alone); the opponent's trick
+points are counted, not estimated; and the points at the close are those of that moment.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ STOCK: Final = 2
 GONE: Final = 4
 ANY: Final = OPP | STOCK | GONE
 ALL_CARDS: Final = (1 << 20) - 1
+#: tricks played before the stock is exhausted (5 cards each, 10 in the stock with the trump card)
+OPEN_TRICKS: Final = 5
 
 EXPECTED_OPP_POINTS: Final = True  # False: the sampled gone cards' points
 
@@ -59,6 +66,19 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
         seen |= 1 << INDEX[t.card]
     for _, card in last:
         seen |= 1 << card
+    # the tricks whose follow rules show something: with the memory every trick played under them,
+    # else the last one (if the view shows it and it was)
+    strict_tricks: list[list[tuple[int, int]]] = []
+    if obs.history is not None:
+        strict_from = OPEN_TRICKS if obs.closed_at is None else min(obs.closed_at, OPEN_TRICKS)
+        for k, played in enumerate(obs.history):
+            cards = [(t.seat, INDEX[t.card]) for t in played]
+            for _, card in cards:
+                seen |= 1 << card
+            if k >= strict_from:
+                strict_tricks.append(cards)
+    elif obs.strict and max(obs.hand_sizes) <= 4 and len(last) == 2:
+        strict_tricks.append(last)
     unseen = bits(ALL_CARDS & ~seen)
     mask = dict.fromkeys(unseen, ANY)
 
@@ -72,9 +92,10 @@ def constraints(obs: SchnapsenObservation) -> tuple[list[int], list[int], list[i
             restrict(card, OPP | GONE if marriage.seat == opp else GONE)
     for exchange in obs.exchanges:
         restrict(INDEX[exchange.card], OPP | GONE if exchange.seat == opp else GONE)
-    boundary = max(obs.hand_sizes)  # hand size between tricks
-    if obs.strict and boundary <= 4 and len(last) == 2 and last[1][0] == opp:
-        led, answer = last[0][1], last[1][1]
+    for shown in strict_tricks:
+        if shown[1][0] != opp:
+            continue
+        led, answer = shown[0][1], shown[1][1]
         suit = led // 5
         if answer // 5 != suit:
             void = SUIT_MASK[suit] | (SUIT_MASK[trump] if answer // 5 != trump else 0)
@@ -117,6 +138,12 @@ class Sampler:
             pending[opp] = declared[opp]
         #: the points of the last trick, seen
         self.last_points = sum(POINTS[INDEX[t.card]] for t in obs.last_trick)
+        #: with the memory, the points of every finished trick (else -1)
+        self.played_points = -1
+        if obs.history is not None:
+            self.played_points = sum(POINTS[INDEX[t.card]] for trick in obs.history for t in trick)
+        #: with the memory, the points and tricks at the close (else the world's own at its start)
+        self.closure = obs.closure
         #: the world less the opponent's hand, the stock and the opponent's trick points
         self.template = Deal(
             hands=(mask_of(obs.hand), 0) if me == 0 else (0, mask_of(obs.hand)),
@@ -150,14 +177,20 @@ class Sampler:
         shuffle(order, rng)
         deal.stock = tuple(order)
         unseen = opp_cards + stock + gone
-        if EXPECTED_OPP_POINTS and unseen:
-            gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
+        if self.played_points >= 0:  # remembered: nothing is gone unseen
+            played = self.played_points
         else:
-            gone_points = sum(POINTS[c] for c in gone)
-        played = round(gone_points) + self.last_points
+            if EXPECTED_OPP_POINTS and unseen:
+                gone_points = len(gone) * sum(POINTS[c] for c in unseen) / len(unseen)
+            else:
+                gone_points = sum(POINTS[c] for c in gone)
+            played = round(gone_points) + self.last_points
         if at(deal.tricks, opp):
             deal.trick_points = put(deal.trick_points, opp, max(0, played - at(deal.trick_points, me)))
-        if deal.closed_by >= 0:
+        closure = self.closure
+        if closure is not None:
+            deal.closure = (closure[0], closure[1])
+        elif deal.closed_by >= 0:
             other = 1 - deal.closed_by
             deal.closure = (deal.points(other), at(deal.tricks, other))  # now, as the view does not tell
         return deal

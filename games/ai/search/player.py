@@ -1,6 +1,7 @@
 """The frame every search player shares: the budget of a decision, the counters the bench reads, and
 the choose loop (a forced move is played at once, a decision that finished nothing falls back to
-Anton's rules)."""
+Anton's rules). A search player is an `InformedPlayer`: given the seat's information state it passes it
+to `decide`, where a player that remembers the deal reads it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 
 from games.ai.base import JSON, Player
 from games.ai.search.budget import SAFETY_SECONDS, Budget
+from games.engine.information import InformationState
 
 
 class SearchPlayer:
@@ -24,11 +26,21 @@ class SearchPlayer:
         self.stats = {"decisions": 0, "worlds": 0, "nodes": 0, "capped": 0}
 
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
+        """From the view alone (no memory of the deal beyond what the view shows)."""
+        return self._choose(view, None, legal, rng)
+
+    def choose_informed(self, info: InformationState, legal: list[JSON], rng: random.Random) -> JSON:
+        """From the seat's information state: a player that reads the deal's memory gets it."""
+        return self._choose(info.view, info, legal, rng)
+
+    def _choose(
+        self, view: JSON, info: InformationState | None, legal: list[JSON], rng: random.Random
+    ) -> JSON:
         if self.forced(view, legal):
             return legal[0]
         budget = Budget(self.nodes, self.seconds)
         try:
-            action = self.decide(view, legal, rng, budget)
+            action = self.decide(view, legal, rng, budget, info)
         finally:
             self.stats["decisions"] += 1
             self.stats["nodes"] += budget.nodes_used
@@ -39,9 +51,17 @@ class SearchPlayer:
         """Whether legal[0] is played without a search (one legal action)."""
         return len(legal) == 1
 
-    def decide(self, view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> JSON | None:
+    def decide(
+        self,
+        view: JSON,
+        legal: list[JSON],
+        rng: random.Random,
+        budget: Budget,
+        info: InformationState | None = None,
+    ) -> JSON | None:
         """The searched action, or None to leave the decision to the fallback. Adds the worlds it
-        finished to `stats["worlds"]`."""
+        finished to `stats["worlds"]`. `info`, when given, is the seat's information state (`view` is
+        its view); a player that reads only the view ignores it."""
         raise NotImplementedError
 
 

@@ -70,6 +70,11 @@ class PreferansRules(Rules[PreferansState]):
     """Russian Preferans, Sochi variant, a whole pool as one match (variants as options)."""
 
     name: ClassVar[str] = "preferans"
+    deck: ClassVar[frozenset[str]] = frozenset(DECK_32)
+    #: the declarer's discard
+    private_events: ClassVar[frozenset[str]] = frozenset({"exchange"})
+    #: the talon turned up, the discard to the declarer, the hands played open
+    shown_keys: ClassVar[tuple[str, ...]] = ("talon", "discard", "open_hands")
     #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it)
     rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", FIRST_RULES),

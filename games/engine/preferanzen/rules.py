@@ -76,6 +76,11 @@ class PreferanzenFamilyRules(Rules[PreferanzenState]):
     """Three-player Preferanzen family; a subclass fixes `name`, `variant`, `state_class` and `phases`."""
 
     variant: Variant
+    deck: ClassVar[frozenset[str]] = frozenset(DECK_32)
+    #: the declarer's discard
+    private_events: ClassVar[frozenset[str]] = frozenset({"exchange"})
+    #: the talon to the declarer, his discard to him afterwards, the declarer's open hand
+    shown_keys: ClassVar[tuple[str, ...]] = ("talon", "discards", "open_hand")
     #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it);
     #: both variants share them
     rules_versions: ClassVar[tuple[RulesVersion, ...]] = (

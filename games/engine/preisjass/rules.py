@@ -52,6 +52,9 @@ PreisjassState.outputs = Outputs(view.seat_view, view.result)
 
 class PreisjassRules(Rules[PreisjassState]):
     name: ClassVar[str] = "preisjass"
+    deck: ClassVar[frozenset[str]] = frozenset(DECK_36)
+    #: the turned card that fixed the trump
+    shown_keys: ClassVar[tuple[str, ...]] = ("bodentrumpf",)
     #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it).
     #: Preisjass had no options, so its version 2 changed no start event but the stamp.
     rules_versions: ClassVar[tuple[RulesVersion, ...]] = (

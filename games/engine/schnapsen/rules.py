@@ -60,6 +60,9 @@ SchnapsenState.outputs = Outputs(view.seat_view, view.result)
 
 class SchnapsenRules(Rules[SchnapsenState]):
     name: ClassVar[str] = "schnapsen"
+    deck: ClassVar[frozenset[str]] = DECK_SET
+    #: the trump card under the stock, and the trump cards taken by exchange
+    shown_keys: ClassVar[tuple[str, ...]] = ("trump_card", "exchanges")
     #: every rules version stamped so far, oldest first (never edit or drop one: stored matches carry it)
     rules_versions: ClassVar[tuple[RulesVersion, ...]] = (
         RulesVersion("1", FIRST_RULES),

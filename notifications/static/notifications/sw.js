@@ -20,17 +20,23 @@ self.addEventListener("push", (event) => {
   }
   event.waitUntil(
     (async () => {
-      // Open pages look at their bell at once.
+      let shown = true;
+      try {
+        await self.registration.showNotification(data.title || "Kartentisch", {
+          body: data.body || "",
+          tag: data.tag || undefined,
+          renotify: Boolean(data.tag),
+          icon: ICON,
+          badge: BADGE,
+          data: { url: sitePath(data.url) },
+        });
+      } catch {
+        shown = false; // permission withdrawn: the open pages' bells still hear of it
+      }
+      // Open pages look at their bell at once (told after the notification is up, so that a page
+      // that lists the notifications on this message finds it).
       const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      for (const page of pages) page.postMessage({ t: "notification", id: data.id });
-      await self.registration.showNotification(data.title || "Kartentisch", {
-        body: data.body || "",
-        tag: data.tag || undefined,
-        renotify: Boolean(data.tag),
-        icon: ICON,
-        badge: BADGE,
-        data: { url: sitePath(data.url) },
-      });
+      for (const page of pages) page.postMessage({ t: "notification", id: data.id, shown });
     })(),
   );
 });

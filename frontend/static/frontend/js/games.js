@@ -38,9 +38,32 @@ export function fillVersions(select, game, words = null) {
     const choice = choices.find((c) => c.version === select.value) || choices[0];
     words.replaceChildren(
       el("span", { "data-role": "ai-level" }, choiceLabel(choice)),
+      ...(choice.ladder_words ? [" ", el("span", { "data-role": "ai-rung" }, choice.ladder_words)] : []),
       ...(choice.measured_on ? [" ", el("span", { class: "muted" }, choice.measured_on)] : []),
     );
   };
   select.onchange = show;
   show();
+}
+
+/** The game's levels on one scale (games/ai/ladder.json, worded by the server), strongest first: each
+ * level's ladder rating beside its figure against Anton. `box` stays hidden while no level has a rating. */
+export function fillLadder(box, game) {
+  const list = box.querySelector("[data-role=ai-ladder-list]");
+  const rated = choicesOf(game).filter((c) => c.ladder);
+  rated.sort((a, b) => b.ladder.rating - a.ladder.rating);
+  list.replaceChildren(
+    ...rated.map((c) =>
+      el(
+        "li",
+        { "data-version": c.version },
+        el("strong", {}, versionName(c.version)),
+        " — ",
+        el("span", { "data-role": "ai-rung" }, c.ladder_short),
+        " ",
+        el("span", { class: "muted" }, c.words),
+      ),
+    ),
+  );
+  box.hidden = rated.length === 0;
 }

@@ -2,7 +2,7 @@
 import { post } from "./api.js";
 import { deckStyle, setDeckStyle } from "./deck.js";
 import { el } from "./dom.js";
-import { fillVersions, loadGames } from "./games.js";
+import { fillLadder, fillVersions, loadGames } from "./games.js";
 import { t, tf, tn } from "./i18n.js";
 import { gameTitle } from "./titles.js";
 
@@ -93,6 +93,7 @@ function renderGame() {
   const count = optionsBox.querySelector("[data-option=players]");
   if (count) count.addEventListener("change", () => renderSeats(game, Number(count.value)));
   fillVersions(aiSelect, game, form.querySelector("[data-role=ai-words]"));
+  fillLadder(form.querySelector("[data-role=ai-ladder]"), game);
   form.querySelector("[data-role=rules-link]").href = `/rules/${encodeURIComponent(game.game)}/`;
   const style = deckStyle(game.game);
   form.querySelectorAll("input[name=deck]").forEach((r) => {

@@ -1,0 +1,97 @@
+"""The ladder (`python -m bench ladder`, games/catalog/ai_ladder.py): the seatings of a duplicate set, a
+small round robin that rates Anton above Lena and reproduces itself, the file it writes with each
+level's version, and the site reading only the ratings of the version it offers, worded per language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from bench.ladder import ladder_entry, round_robin, strictly_ordered, tables, write_entry
+from games.catalog import ai_ladder
+from games.catalog.ai_ladder import Rung, load_ladder, rung
+from games.catalog.ai_words import ladder_short, ladder_words
+
+
+def test_a_set_seats_each_level_alone_in_every_seat() -> None:
+    assert tables(2) == [(True, False), (False, True)]
+    three = tables(3)
+    assert len(three) == 6 and len(set(three)) == 6
+    assert all(0 < sum(seating) < 3 for seating in three)
+    assert [seating.index(True) for seating in three[:3]] == [0, 1, 2]
+    assert [seating.index(False) for seating in three[3:]] == [0, 1, 2]
+
+
+def test_strictly_ordered_needs_disjoint_intervals() -> None:
+    ratings = {
+        "a": {"low": 1.0, "high": 5.0},
+        "b": {"low": 5.5, "high": 9.0},
+        "c": {"low": 8.0, "high": 12.0},
+    }
+    assert strictly_ordered(["a", "b"], ratings)
+    assert not strictly_ordered(["a", "b", "c"], ratings)
+
+
+@pytest.fixture
+def empty_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai_ladder, "LADDER", {})
+
+
+def test_a_round_robin_rates_anton_above_lena_and_the_file_keeps_the_versions(
+    tmp_path: Path, empty_ladder: None
+) -> None:
+    run = round_robin("schnapsen", ["lena", "anton"], 12, 4_000_000, None)
+    again = round_robin("schnapsen", ["lena", "anton"], 12, 4_000_000, None)
+    assert run["ratings"] == again["ratings"], "the same seeds give the same ladder"
+    lena, anton = run["ratings"]["lena"], run["ratings"]["anton"]
+    assert anton["mu"] > lena["mu"]
+    assert run["record"]["anton"]["sets"] == run["record"]["lena"]["sets"] == 12
+    assert run["record"]["anton"]["wins"] == run["record"]["lena"]["losses"]
+    assert run["record"]["lena"]["matches"] == 24  # two seatings a set, heads-up
+    entry = ladder_entry("schnapsen", ["lena", "anton"], 12, 4_000_000, None, run)
+    path = tmp_path / "ladder.json"
+    write_entry("schnapsen", entry, path)
+    written = json.loads(path.read_text())["schnapsen"]
+    assert written["seeds"] == "ladder 4000000..4000011" and written["pairs"] == 12
+    for version in ("lena", "anton"):
+        level = written["levels"][version]
+        assert level["ai_version"] == version and level["seeds"] == written["seeds"]
+        assert level["low"] < level["rating"] < level["high"] and level["date"] == written["date"]
+    load_ladder(path)
+    place = rung("schnapsen", "anton")
+    assert place is not None and place.rating == written["levels"]["anton"]["rating"]
+    assert rung("schnapsen", "dora") is None
+
+
+def test_a_rating_of_another_version_is_not_shown(tmp_path: Path, empty_ladder: None) -> None:
+    """Levels are frozen: a rating measured on another version of a level is not this one's."""
+    level = {"ai_version": "dora-1", "rating": 30.0, "low": 28.0, "high": 32.0, "sets": 9}
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"schnapsen": {"rules_version": "1", "levels": {"dora": level}}}))
+    load_ladder(path)
+    assert rung("schnapsen", "dora") is None
+
+
+def test_the_rating_in_words() -> None:
+    place = Rung(version="dora", rating=31.25, low=27.04, high=35.46, sets=36, seeds="ladder 4..5", date="")
+    assert ladder_words(None) == ladder_short(None) == ""
+    # a word joiner on each side of the range's dash keeps the range on one line
+    with translation.override("en"):
+        expected = "Ladder rating 31.3 (95% range 27.0–35.5) from 36 duplicate sets against the other levels"
+        assert ladder_words(place).replace("\u2060", "") == expected
+        assert ladder_short(place) == "rating 31.3 (95% range 27.0\u2060–\u206035.5)"
+    with translation.override("de"):
+        assert (
+            ladder_words(place)
+            .replace("\u2060", "")
+            .startswith("Ranglistenwert 31,3 (95 %-Bereich 27,0–35,5)")
+        )
+        assert ladder_short(place).replace("\u2060", "") == "Wert 31,3 (95 %-Bereich 27,0–35,5)"
+    below_zero = Rung(version="lena", rating=0.9, low=-8.31, high=10.17, sets=72, seeds="", date="")
+    with translation.override("en"):
+        assert ladder_short(below_zero) == "rating 0.9 (95% range -8.3 to 10.2)"
+    with translation.override("ru"):
+        assert ladder_words(place).startswith("Рейтинг в общей таблице уровней: 31,3 (95-процентный")
