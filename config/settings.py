@@ -17,6 +17,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.channel_prefix import channel_prefix
 from config.email_url import parse_email_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -174,10 +175,12 @@ if CHANNEL_REDIS_URLS:
     # Pub/sub: a group message is published once and each web process hands it to its own sockets
     # (the list-based layer pops every socket's copy from Redis one round trip at a time). A push
     # lost while Redis restarts is made good by the clients' resync.
+    # The prefix carries the database number: pub/sub channels are the whole server's
+    # (config/channel_prefix.py).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": CHANNEL_REDIS_URLS},
+            "CONFIG": {"hosts": CHANNEL_REDIS_URLS, "prefix": channel_prefix(CHANNEL_REDIS_URLS[0])},
         }
     }
 else:

@@ -14,6 +14,10 @@ local one), all on 127.0.0.1, and removes everything afterwards. Bots are guests
      each thinking --think seconds before its move: act -> own state round trip, and errors;
   3. Anton's move latency: the human's (or previous) event to the AI's following event, from the
      stored events' timestamps, on a table with one human bot and three Anton seats.
+Before all that, the floor under a move on the same PostgreSQL and Redis (bench/live/floor.py: an
+fsync'd single-row insert plus a publish reaching a subscriber, p50 each); after the table, the
+line `move floor: F ms; server own seat p95 P ms (P/F = R×); N sockets p95 Q ms (Q/F = S×), M
+moves/s, E errors`, and the web processes' CPU per move during the many tables (from /proc).
 --ramp runs only the many tables, with the thinking of each --ramp-thinks step in turn, and stops
 at the first error: moves/s and the server's handling (LOG_TIMING) per step. --profile DIR writes
 the web processes' cProfile files (ops/profiling.py); BENCH_KEEP_LOGS=DIR keeps the processes'
@@ -23,11 +27,13 @@ logs there.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import os
 import tempfile
 from pathlib import Path
 
+from bench.live.floor import measure as measure_floor
 from bench.live.logs import profiled, row, server_side, watchdog_actions
 from bench.live.tables import DEFLATE, Load, ai_latency, many_tables, single_table
 from bench.table import percentile, print_table
@@ -80,12 +86,20 @@ def run(argv: list[str]) -> None:
                 print_table(
                     f"Ramp: {args.connections} sockets on {where}, {args.ramp_step:.0f}s per step, "
                     f"until the first error ({os.cpu_count()} cores)",
-                    ["think s", "moves/s", "server p50 ms", "server p95 ms", "client p95 ms", "errors"],
+                    [
+                        "think s",
+                        "moves/s",
+                        "server p50 ms",
+                        "server p95 ms",
+                        "client p95 ms",
+                        "web CPU ms/move",
+                        "errors",
+                    ],
                     rows,
                 )
                 print(summary)
                 return
-            rows = run_async(_measure(database_url, redis_url, Path(workdir), args))
+            rows, lines = run_async(_measure(database_url, redis_url, Path(workdir), args))
     finally:
         drop_database(admin_url, name)
         with contextlib.suppress(Exception):
@@ -97,11 +111,16 @@ def run(argv: list[str]) -> None:
         ["measurement", "samples", "p50 ms", "p95 ms", "max ms", "target", "notes"],
         rows,
     )
+    print()
+    for line in lines:
+        print(line)
 
 
 async def _measure(
     database_url: str, redis_url: str, workdir: Path, args: argparse.Namespace
-) -> list[list[object]]:
+) -> tuple[list[list[object]], list[str]]:
+    # The floor first, on the idle PostgreSQL and Redis the clusters are about to use.
+    floor = await asyncio.to_thread(measure_floor, database_url, redis_url)
     # The single table runs on a cluster of its own whose consumers log when each act arrives and
     # each state leaves (LOG_TIMING): the server-side handling, apart from the client's share.
     env = {"LOG_TIMING": "1", **profiled(args, "timed")}
@@ -127,6 +146,19 @@ async def _measure(
         cluster.stop()
     print("watchdog actions during the many tables:", watchdog_actions(cluster))
     where = "1 web process" if args.single_web else "2 web processes"
+    rate = moves / args.duration
+    cpu = load.cpu_per_move_ms[0]
+    own_p95 = percentile([t * 1000 for t in server_own], 95) if server_own else float("nan")
+    sockets_p95 = percentile([t * 1000 for t in round_trips], 95) if round_trips else float("nan")
+    lines = [
+        f"floor parts: fsync'd single-row insert p50 {floor.insert_ms:.2f} ms, "
+        f"publish -> subscriber p50 {floor.publish_ms:.2f} ms",
+        f"web CPU per move ({where}, many tables): "
+        + (f"{cpu:.2f} ms ({load.cpu[0]:.1f} s CPU for {moves} moves)" if cpu is not None else "-"),
+        f"move floor: {floor.ms:.2f} ms; server own seat p95 {own_p95:.1f} ms "
+        f"(P/F = {own_p95 / floor.ms:.2f}×); {args.connections} sockets p95 {sockets_p95:.1f} ms "
+        f"(Q/F = {sockets_p95 / floor.ms:.2f}×), {rate:.0f} moves/s, {failures} errors",
+    ]
     return [
         row("human move, server: act received -> own state sent", server_own, "p95 < 20", ""),
         row(
@@ -145,7 +177,7 @@ async def _measure(
         ),
         row("Anton: human's event -> AI event", after_human, "p50 < 100, p95 < 500", "created_at"),
         row("Anton: previous event -> AI event", after_any, "p50 < 100, p95 < 500", "all AI moves"),
-    ]
+    ], lines
 
 
 async def _ramp(
@@ -168,6 +200,7 @@ async def _ramp(
         if load.halted is None or at < load.halted:
             server[load.step(at)].append(own * 1000)
     rows: list[list[object]] = []
+    cpu = load.cpu_per_move_ms
     before_error = "none"
     for i, think in enumerate(load.thinks):
         begin = load.started + i * load.step_seconds
@@ -183,6 +216,7 @@ async def _ramp(
                 percentile(server[i], 50) if server[i] else "-",
                 percentile(server[i], 95) if server[i] else "-",
                 percentile(client, 95) if client else "-",
+                cpu[i] if cpu[i] is not None else "-",
                 load.errors[i],
             ]
         )

@@ -13,8 +13,10 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from bench.live.floor import cpu_seconds
 from tests.live.cluster import (
     Cluster,
     HttpClient,
@@ -145,11 +147,14 @@ class Load:
     moves: list[int] = field(default_factory=list)
     errors: list[int] = field(default_factory=list)
     connect_errors: int = 0
+    cpu: list[float] = field(default_factory=list)  # the web processes' CPU seconds in each step
+    state_bytes: list[int] = field(default_factory=list)  # the size of each state message received
 
     def __post_init__(self) -> None:
         self.samples = [[] for _ in self.thinks]
         self.moves = [0 for _ in self.thinks]
         self.errors = [0 for _ in self.thinks]
+        self.cpu = [0.0 for _ in self.thinks]
 
     def start(self) -> None:
         self.started, self.started_wall = time.perf_counter(), time.time()
@@ -161,6 +166,11 @@ class Load:
     def stop_at(self) -> float:
         end = self.started + self.step_seconds * len(self.thinks)
         return min(end, self.halted) if self.halted is not None else end
+
+    @property
+    def cpu_per_move_ms(self) -> list[float | None]:
+        """The web processes' CPU per answered move in each step (None: a step without a move)."""
+        return [c * 1000 / m if m else None for c, m in zip(self.cpu, self.moves, strict=True)]
 
     def error(self, at: float, count: int = 1) -> None:
         self.errors[self.step(at)] += count
@@ -182,7 +192,10 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
         try:
             async with ramp:  # connect a few at a time, as real clients arrive
                 sock = await _open(base, cookie, match_id)
-                connected[0] += 1
+            # Ready once its table has come: the server sends it after counting the socket for its
+            # seat (rows written in its presence threads), work that is not part of the play.
+            first = await asyncio.wait_for(_first_state(sock), 300)
+            connected[0] += 1
         except Exception as exc:
             load.connect_errors += 1
             reasons[f"connect: {type(exc).__name__}"] += 1
@@ -200,7 +213,10 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
                     break
                 try:
                     wait = max(load.stop_at - now, 0) + 10 * bool(sent)
-                    raw = await asyncio.wait_for(sock.ws.recv(), wait)
+                    if first:  # the table as it was on connect, then what the socket brings
+                        raw, first = first, ""
+                    else:
+                        raw = await asyncio.wait_for(sock.ws.recv(), wait)
                 except TimeoutError:
                     if sent:  # an act that was never answered
                         load.error(min(sent.values()), len(sent))
@@ -217,6 +233,7 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
                     continue
                 if message["t"] != "state":
                     continue
+                load.state_bytes.append(len(raw))
                 seq = message["seq"]
                 for old in [s for s in sent if s < seq]:
                     at = sent.pop(old)
@@ -250,17 +267,61 @@ async def many_tables(cluster: Cluster, args: argparse.Namespace, load: Load) ->
         for i, (match_id, guests) in enumerate(made)
         for n, (base, cookie) in enumerate(guests)
     ]
-    # The clock starts once every socket is open (or failed to open).
+    # The clock starts once every socket is open and has its table (or failed to open).
     opened = time.perf_counter()
     await until(lambda: connected[0] + load.connect_errors >= len(tasks), 600)
-    print(f"many tables: {connected[0]} sockets open after {time.perf_counter() - opened:.1f}s")
+    print(f"many tables: {connected[0]} sockets open and counted after {time.perf_counter() - opened:.1f}s")
+    _restart_profiles(cluster)
     load.start()
     started.set()
+    sampler = asyncio.create_task(
+        _sample_cpu(load, [cluster.procs[f"web{i + 1}"].pid for i in range(len(bases))])
+    )
     await asyncio.wait_for(asyncio.gather(*tasks), load.step_seconds * len(load.thinks) + 60)
+    sampler.cancel()
+    await asyncio.gather(sampler, return_exceptions=True)
     load.errors[0] += load.connect_errors
+    if load.state_bytes:
+        sizes = sorted(load.state_bytes)
+        print(
+            f"many tables: {len(sizes)} state messages, median {sizes[len(sizes) // 2]:,} bytes, "
+            f"largest {sizes[-1]:,}"
+        )
     if +reasons:
         print("many tables, failures:", dict(+reasons))
     return tables
+
+
+async def _first_state(sock: Socket) -> str:
+    """The first state message on a socket just opened (what comes before it is not the play's)."""
+    while True:
+        raw = await sock.ws.recv()
+        if json.loads(raw)["t"] == "state":
+            return str(raw)
+
+
+def _restart_profiles(cluster: Cluster) -> None:
+    """With --profile: the web processes' profiles start afresh with the play (ops/profiling.py)."""
+    directory = cluster.extra_env.get("PROFILE_DIR")
+    if directory:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        for old in Path(directory).glob("*.prof"):
+            old.unlink()
+        (Path(directory) / "reset").touch()
+
+
+async def _sample_cpu(load: Load, pids: list[int]) -> None:
+    """The web processes' CPU time in each step of the load, read at the step's boundaries (the
+    answers to acts sent in a step that arrive after it are counted in the next one: a few)."""
+    before = sum(cpu_seconds(pid) for pid in pids)
+    for i in range(len(load.thinks)):
+        end = load.started + (i + 1) * load.step_seconds
+        while time.perf_counter() < min(end, load.stop_at):
+            await asyncio.sleep(min(0.05, max(0.0, min(end, load.stop_at) - time.perf_counter())))
+        now = sum(cpu_seconds(pid) for pid in pids)
+        load.cpu[i], before = now - before, now
+        if time.perf_counter() >= load.stop_at:
+            return
 
 
 # --- the ramp ------------------------------------------------------------------------------------

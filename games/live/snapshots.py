@@ -30,6 +30,7 @@ class Snapshot:
     summary: dict[str, Any]
     state: GameState | None  # None before the match starts
     _texts: dict[tuple[int | None, bool], str] = field(default_factory=dict, repr=False)
+    _summary_text: str = field(default="", repr=False)
 
     @property
     def seq(self) -> int:
@@ -42,7 +43,12 @@ class Snapshot:
         text = self._texts.get(key)
         if text is None:
             payload = seat_payload(self.summary, self.state, seat, opener)
-            text = json.dumps({"t": "state", "seq": self.seq, "d": payload}, separators=(",", ":"))
+            # The public summary is the same in every seat's message: serialised once per snapshot
+            # and set in front of the seat's own part.
+            if not self._summary_text:
+                self._summary_text = json.dumps(self.summary, separators=(",", ":"))
+            own = json.dumps({k: v for k, v in payload.items() if k != "match"}, separators=(",", ":"))
+            text = f'{{"t":"state","seq":{self.seq},"d":{{"match":{self._summary_text},{own[1:]}}}'
             self._texts[key] = text
         return text
 

@@ -2,8 +2,8 @@
 
 Compiling a queryset (joins, lock clause, prefetch) costs far more CPU than running it: for the
 statements every move runs, the SQL is taken from the ORM once, with a marker value for the one
-parameter, and each run only passes the value. The rows come back as the model's instances through
-`QuerySet.raw`, with its field conversions."""
+parameter, and each run only passes the value. The rows come back as the model's instances, with
+the conversions the compiler applies, found once too."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from django.db import connections, models
-from django.db.models.query import RawQuerySet
 
 M = TypeVar("M", bound=models.Model)
 _MARKER = -987654321  # stands for the parameter while compiling
@@ -25,33 +24,59 @@ class Statement(Generic[M]):
         self.model = model
         self.build = build
         self._sql: dict[str, str] = {}
+        self._columns: dict[str, list[tuple[type[models.Model], str, list[Any], Any]]] = {}
 
     def sql(self, alias: str) -> str:
         if alias not in self._sql:
             queryset = self.build(_MARKER).using(alias)
-            sql, params = queryset.query.get_compiler(using=alias).as_sql()
+            compiler = queryset.query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()
             if list(params) != [_MARKER]:
                 raise ValueError(f"a compiled statement takes exactly one parameter, not {params!r}")
+            # Each selected column: its model, attribute and converters (as the compiler applies them).
+            connection = connections[alias]
+            self._columns[alias] = [
+                (
+                    column.target.model,
+                    column.target.attname,
+                    connection.ops.get_db_converters(column) + column.get_db_converters(connection),
+                    column,
+                )
+                for column, _, _ in compiler.select
+            ]
             self._sql[alias] = sql
         return self._sql[alias]
 
-
-def raw(statement: Statement[M], value: Any, alias: str = "default") -> RawQuerySet[M]:
-    """The statement's rows for `value`: instances of its model, with any further columns as
-    attributes (as QuerySet.raw gives them)."""
-    return statement.model._default_manager.raw(statement.sql(alias), [value], using=alias)
+    def columns(self, alias: str) -> list[tuple[type[models.Model], str, list[Any], Any]]:
+        self.sql(alias)
+        return self._columns[alias]
 
 
-def column(model: type[models.Model], name: str, value: Any, alias: str = "default") -> Any:
-    """A further column's `value` read as `model`'s field `name` (QuerySet.raw converts only the
-    fields of its own model: on SQLite a date and time comes as text)."""
+def load(statement: Statement[M], value: Any, alias: str = "default") -> list[tuple[M, dict[str, Any]]]:
+    """The statement's rows for `value` as instances of its model, each with the values of the
+    columns of other models (select_related) by `"<model>.<attribute>"`: one cursor, no RawQuerySet
+    (which reads the cursor's description and maps the columns by name again for every run)."""
     connection = connections[alias]
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)
-    expression = field.get_col(model._meta.db_table)
-    for convert in connection.ops.get_db_converters(expression) + expression.get_db_converters(connection):
-        value = convert(value, expression, connection)
-    return value
+    sql, columns = statement.sql(alias), statement.columns(alias)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value])
+        rows = cursor.fetchall()
+    out: list[tuple[M, dict[str, Any]]] = []
+    for row in rows:
+        own_names: list[str] = []
+        own_values: list[Any] = []
+        others: dict[str, Any] = {}
+        for raw_value, (model, attname, converters, expression) in zip(row, columns, strict=True):
+            converted = raw_value
+            for convert in converters:
+                converted = convert(converted, expression, connection)
+            if model is statement.model:
+                own_names.append(attname)
+                own_values.append(converted)
+            else:
+                others[f"{model._meta.model_name}.{attname}"] = converted
+        out.append((statement.model.from_db(alias, own_names, own_values), others))
+    return out
 
 
 def prefetched(instance: models.Model, name: str, objects: list[Any]) -> None:

@@ -128,10 +128,19 @@ def due_set_locked(
 ) -> None:
     """`due_set` for a caller that holds the due row's lock already (a move locks it with the match
     row) and read `seats` after taking it: the same guarantee, without locking and reading again."""
-    due = due_at(match, seats, requeued_at=requeued_at)
-    if due != row.due_at:
-        row.due_at = due
+    if due_next(row, match, seats, requeued_at=requeued_at):
         row.save(update_fields=["due_at"])
+
+
+def due_next(
+    row: WatchdogDue, match: Match, seats: Iterable[Seat], *, requeued_at: dt.datetime | None = None
+) -> bool:
+    """Set `row.due_at` as `due_set_locked` would; True when it changed (the caller saves it)."""
+    due = due_at(match, seats, requeued_at=requeued_at)
+    if due == row.due_at:
+        return False
+    row.due_at = due
+    return True
 
 
 def due_of(match: Match) -> dt.datetime | None:

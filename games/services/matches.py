@@ -87,13 +87,13 @@ def _locked_for_move(match_id: int) -> tuple[Match, WatchdogDue | None]:
 
     The two statements are the ORM's, compiled once per process (games/services/compiled.py): their
     compiling took most of the CPU a move costs a web process."""
-    match = next(iter(compiled.raw(_MOVE_LOCK, match_id)), None)
-    if match is None:
+    found = compiled.load(_MOVE_LOCK, match_id)
+    if not found:
         return _locked(match_id), None
+    match, others = found[0]
     alias = match._state.db or "default"
-    due_at = compiled.column(WatchdogDue, "due_at", getattr(match, "due_at"), alias)  # noqa: B009 - a column
-    due = WatchdogDue.from_db(alias, ["match_id", "due_at"], [match.pk, due_at])
-    compiled.prefetched(match, "seats", list(compiled.raw(_SEATS, match_id)))
+    due = WatchdogDue.from_db(alias, ["match_id", "due_at"], [match.pk, others["watchdogdue.due_at"]])
+    compiled.prefetched(match, "seats", [seat for seat, _ in compiled.load(_SEATS, match_id)])
     return match, due
 
 

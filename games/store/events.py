@@ -21,8 +21,9 @@ from games.errors import StaleSeq
 from games.identity import fairness
 from games.live import state_cache
 from games.models import Match, MatchEvent, MatchStatus, WatchdogDue
-from games.services.due import due_set, due_set_locked
+from games.services.due import due_next, due_set
 from games.store import state_snapshots
+from games.store.append_sql import append_write
 
 log = logging.getLogger(__name__)
 
@@ -116,34 +117,41 @@ def store(match: Match, pending: Pending, state: GameState, due: WatchdogDue | N
     row, when the caller locked it with the match and read the seats (prefetched) after that."""
     if pending.base_seq != match.version:
         raise StaleSeq(f"expected seq {match.version}, got {pending.base_seq}")
-    rows = [
-        MatchEvent(
-            match=match,
-            seq=pending.base_seq + i,
-            type=str(event.get("type", "")),
-            seat=seat,
-            data=event,
-            command_id=command_id,
-        )
+    now = timezone.now()
+    events = [
+        {
+            "match": match.pk,
+            "seq": pending.base_seq + i,
+            "type": str(event.get("type", "")),
+            "seat": seat,
+            "data": event,
+            "command_id": command_id,
+            "created_at": now,
+        }
         for i, (event, seat, command_id) in enumerate(pending.events, start=1)
     ]
-    try:
-        # No savepoint: a conflict aborts the caller's whole transaction, which is what we want.
-        MatchEvent.objects.bulk_create(rows)
-    except IntegrityError as exc:
-        raise StaleSeq("another move was stored first; resync and try again") from exc
-    match.version = pending.base_seq + len(rows)
-    match.last_event_at = timezone.now()
+    match.version = pending.base_seq + len(events)
+    match.last_event_at = now
     match.to_move = state.to_move if isinstance(state.to_move, int) else None
     fields = ["version", "last_event_at", "to_move"]
     if state.to_move is None and match.status == MatchStatus.RUNNING:
         match.status = MatchStatus.FINISHED
-        match.finished_at = timezone.now()
+        match.finished_at = now
         fields += ["status", "finished_at"]
-    match.save(update_fields=fields)
-    if due is not None:
-        due_set_locked(due, match, match.seats.all())
-    else:
+    # With the due row locked (and the seats read after it), its new time goes with the same writes.
+    changed_due = due if due is not None and due_next(due, match, match.seats.all()) else None
+    try:
+        # No savepoint: a conflict aborts the caller's whole transaction, which is what we want.
+        append_write(
+            match=match,
+            events=events,
+            match_fields=fields,
+            due=changed_due,
+            alias=match._state.db or "default",
+        )
+    except IntegrityError as exc:
+        raise StaleSeq("another move was stored first; resync and try again") from exc
+    if due is None:
         due_set(match_id=match.pk, match=match)
     # Cached only once committed: a rolled-back append must never be served as the match's state.
     match_id, version = match.pk, match.version
