@@ -62,26 +62,26 @@ def login(username: str, password: str, address: str = "203.0.113.9") -> Any:
 
 def test_registration_mails_a_link_that_confirms_the_address() -> None:
     c = Client()
-    r = register(c, "lena", "Lena@Example.ORG")
+    r = register(c, "lotte", "Lotte@Example.ORG")
     assert r.status_code == 302
-    lena = User.objects.get(username="lena")
+    lotte = User.objects.get(username="lotte")
     assert (
-        lena.email == "Lena@example.org" and lena.email_verified_at is None
+        lotte.email == "Lotte@example.org" and lotte.email_verified_at is None
     )  # the domain's case is not the mailbox's
-    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["Lena@example.org"]
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["Lotte@example.org"]
     assert mail.outbox[0].subject == "Kartentisch: bestätige deine E-Mail-Adresse"  # the site's language
     profile = c.get("/accounts/profile/", follow=True).content.decode()
     assert (
-        "Bitte bestätige deine Adresse." in profile and "Wir haben einen Link an Lena@example.org" in profile
+        "Bitte bestätige deine Adresse." in profile and "Wir haben einen Link an Lotte@example.org" in profile
     )
     # Another visitor sees neither the address nor the reminder.
-    public = Client().get("/accounts/players/lena/").content.decode()
-    assert "Lena@example.org" not in public and "Bitte bestätige" not in public
+    public = Client().get("/accounts/players/lotte/").content.decode()
+    assert "Lotte@example.org" not in public and "Bitte bestätige" not in public
 
     page = Client().get(link(VERIFY_LINK, mail.outbox[0]))  # from any browser: the link is the proof
     assert page.status_code == 200 and "Adresse bestätigt" in page.content.decode()
-    lena.refresh_from_db()
-    assert lena.email_verified
+    lotte.refresh_from_db()
+    assert lotte.email_verified
     profile = c.get("/accounts/profile/", follow=True).content.decode()
     assert "Bitte bestätige" not in profile and "bestätigt" in profile
     # Following the link again does no harm.
@@ -96,22 +96,22 @@ def test_the_verification_mail_speaks_the_visitors_language() -> None:
 
 def test_an_unverified_account_plays() -> None:
     c = APIClient()
-    register(c, "lena", "lena@example.org")
-    assert not User.objects.get(username="lena").email_verified
+    register(c, "lotte", "lotte@example.org")
+    assert not User.objects.get(username="lotte").email_verified
     seats = [{"kind": "human", "name": ""}, {"kind": "ai", "name": ""}]
     r = c.post("/api/matches/", {"game": "schnapsen", "seats": seats, "options": {}}, format="json")
     assert r.status_code == 201, r.content
 
 
 def test_an_expired_link_is_refused_with_a_clear_page() -> None:
-    register(Client(), "lena", "lena@example.org")
+    register(Client(), "lotte", "lotte@example.org")
     path = link(VERIFY_LINK, mail.outbox[0])
     four_days_later = time.time() + 4 * 24 * 3600
     with mock.patch("django.core.signing.time.time", return_value=four_days_later):
         r = Client(HTTP_ACCEPT_LANGUAGE="en").get(path)
     assert r.status_code == 400
     assert "This link does not work" in r.content.decode() and "has expired" in r.content.decode()
-    assert not User.objects.get(username="lena").email_verified
+    assert not User.objects.get(username="lotte").email_verified
 
 
 @pytest.mark.parametrize(
@@ -123,44 +123,44 @@ def test_an_expired_link_is_refused_with_a_clear_page() -> None:
     ],
 )
 def test_a_bad_token_verifies_nothing(mangle: Any) -> None:
-    register(Client(), "lena", "lena@example.org")
+    register(Client(), "lotte", "lotte@example.org")
     r = Client(HTTP_ACCEPT_LANGUAGE="en").get(mangle(link(VERIFY_LINK, mail.outbox[0])))
     assert r.status_code == 400 and "is not valid" in r.content.decode()
-    assert not User.objects.get(username="lena").email_verified
+    assert not User.objects.get(username="lotte").email_verified
 
 
 def test_a_link_to_a_previous_address_stops_working() -> None:
     c = Client()
-    register(c, "lena", "lena@example.org")
+    register(c, "lotte", "lotte@example.org")
     old = link(VERIFY_LINK, mail.outbox[0])
-    r = c.post("/accounts/email/", {"email": "lena.k@example.net", "password": PASSWORD})
+    r = c.post("/accounts/email/", {"email": "lotte.k@example.net", "password": PASSWORD})
     assert r.status_code == 302
-    assert len(mail.outbox) == 2 and mail.outbox[1].to == ["lena.k@example.net"]
+    assert len(mail.outbox) == 2 and mail.outbox[1].to == ["lotte.k@example.net"]
     assert Client().get(old).status_code == 400
     assert Client().get(link(VERIFY_LINK, mail.outbox[1])).status_code == 200
-    lena = User.objects.get(username="lena")
-    assert lena.email == "lena.k@example.net" and lena.email_verified
+    lotte = User.objects.get(username="lotte")
+    assert lotte.email == "lotte.k@example.net" and lotte.email_verified
 
 
 def test_the_profile_resends_the_link_once_a_minute() -> None:
     c = Client()
-    register(c, "lena", "lena@example.org")
+    register(c, "lotte", "lotte@example.org")
     assert len(mail.outbox) == 1
     r = c.post("/accounts/email/verify/", follow=True)  # within the minute of the registration's mail
     assert len(mail.outbox) == 1 and "Eben wurde schon ein Link geschickt" in r.content.decode()
     # the minute is over: its slot leaves the cache (any backend: locmem here, Redis in CI)
-    lena = User.objects.get(username="lena")
-    assert cache.delete(f"accounts:mail:verify:lena@example.org:{lena.pk}")
+    lotte = User.objects.get(username="lotte")
+    assert cache.delete(f"accounts:mail:verify:lotte@example.org:{lotte.pk}")
     r = c.post("/accounts/email/verify/", follow=True)
-    assert len(mail.outbox) == 2 and "Wir haben einen neuen Link an lena@example.org" in r.content.decode()
+    assert len(mail.outbox) == 2 and "Wir haben einen neuen Link an lotte@example.org" in r.content.decode()
     assert link(VERIFY_LINK, mail.outbox[1])
     assert Client().get("/accounts/email/verify/").status_code == 302  # to the login page
     assert c.get("/accounts/email/verify/").status_code == 405  # a resend is a POST
 
 
-@pytest.mark.parametrize("typed", ["lena@example.org", "LENA@EXAMPLE.ORG", " Lena@example.org "])
+@pytest.mark.parametrize("typed", ["lotte@example.org", "LOTTE@EXAMPLE.ORG", " Lotte@example.org "])
 def test_an_address_belongs_to_one_account_whatever_its_case(typed: str) -> None:
-    register(Client(), "lena", "lena@example.org")
+    register(Client(), "lotte", "lotte@example.org")
     r = register(Client(), "kurt", typed)
     assert r.status_code == 200 and not User.objects.filter(username="kurt").exists()
     assert r.context["form"].errors["email"] == ["Es gibt schon ein Konto mit dieser E-Mail-Adresse."]
@@ -175,7 +175,7 @@ def test_an_address_belongs_to_one_account_whatever_its_case(typed: str) -> None
 
 def test_registration_needs_an_address() -> None:
     for email in ["", "not-an-address"]:
-        r = register(Client(), "lena", email, HTTP_ACCEPT_LANGUAGE="en")
+        r = register(Client(), "lotte", email, HTTP_ACCEPT_LANGUAGE="en")
         assert r.status_code == 200 and "email" in r.context["form"].errors
     assert not User.objects.exists() and not mail.outbox
 
@@ -184,20 +184,20 @@ def test_registration_needs_an_address() -> None:
 
 
 def test_a_forgotten_password_is_reset_by_mail() -> None:
-    register(Client(), "lena", "lena@example.org")
+    register(Client(), "lotte", "lotte@example.org")
     c = Client()
-    r = reset_password(c, "LENA@example.org")
+    r = reset_password(c, "LOTTE@example.org")
     assert r.status_code == 302 and r["Location"] == "/accounts/password/reset/done/"
     done = c.get(r["Location"]).content.decode()
     assert "Passwort gesetzt" in done
-    assert c.session["_auth_user_id"] == str(User.objects.get(username="lena").pk)  # logged in
+    assert c.session["_auth_user_id"] == str(User.objects.get(username="lotte").pk)  # logged in
     message = mail.outbox[-1]
-    assert message.subject == "Kartentisch: Passwort zurücksetzen" and message.to == ["lena@example.org"]
-    assert "Dein Benutzername ist lena." in message.body and "3 Tage lang" in message.body
+    assert message.subject == "Kartentisch: Passwort zurücksetzen" and message.to == ["lotte@example.org"]
+    assert "Dein Benutzername ist lotte." in message.body and "3 Tage lang" in message.body
     # The old password is gone, the new one logs in, and the mailbox is proven too.
-    assert login("lena", PASSWORD).status_code == 200
-    assert login("lena", NEW_PASSWORD).status_code == 302
-    assert User.objects.get(username="lena").email_verified
+    assert login("lotte", PASSWORD).status_code == 200
+    assert login("lotte", NEW_PASSWORD).status_code == 302
+    assert User.objects.get(username="lotte").email_verified
     # The link worked once.
     used = Client(HTTP_ACCEPT_LANGUAGE="en").get(link(RESET_LINK, message), follow=True)
     assert not used.context["validlink"] and "expired or was used already" in used.content.decode()
@@ -217,17 +217,17 @@ def test_an_unknown_address_gets_the_same_answer_and_no_mail() -> None:
 
 
 def test_one_account_gets_one_reset_mail_a_minute() -> None:
-    register(Client(), "lena", "lena@example.org")
+    register(Client(), "lotte", "lotte@example.org")
     mail.outbox.clear()
     for _ in range(3):
-        r = Client().post("/accounts/password/reset/", {"email": "lena@example.org"})
+        r = Client().post("/accounts/password/reset/", {"email": "lotte@example.org"})
         assert r.status_code == 302
     assert len(mail.outbox) == 1
 
 
 def test_an_expired_or_forged_reset_link_says_so() -> None:
-    register(Client(), "lena", "lena@example.org")
-    Client().post("/accounts/password/reset/", {"email": "lena@example.org"})
+    register(Client(), "lotte", "lotte@example.org")
+    Client().post("/accounts/password/reset/", {"email": "lotte@example.org"})
     path = link(RESET_LINK, mail.outbox[-1])
     later = PasswordResetTokenGenerator()._now() + dt.timedelta(days=4)
     with mock.patch.object(PasswordResetTokenGenerator, "_now", return_value=later):
@@ -238,24 +238,24 @@ def test_an_expired_or_forged_reset_link_says_so() -> None:
     assert not forged.context["validlink"]
     r = Client().post(forged_path, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
     assert r.status_code == 200 and not r.context["validlink"]
-    assert User.objects.get(username="lena").check_password(PASSWORD)
+    assert User.objects.get(username="lotte").check_password(PASSWORD)
 
 
 def test_a_password_reset_lifts_a_strangers_lockout_of_the_username() -> None:
-    register(Client(), "lena", "lena@example.org")
-    # A stranger, from addresses of their own, types ten wrong passwords for lena.
-    codes = [login("lena", "wrong", f"198.51.100.{i + 1}").status_code for i in range(10)]
+    register(Client(), "lotte", "lotte@example.org")
+    # A stranger, from addresses of their own, types ten wrong passwords for lotte.
+    codes = [login("lotte", "wrong", f"198.51.100.{i + 1}").status_code for i in range(10)]
     assert codes == [200] * 9 + [429]
-    locked = login("lena", PASSWORD)
+    locked = login("lotte", PASSWORD)
     assert locked.status_code == 429 and "Passwort vergessen?" in locked.content.decode()
     assert "/accounts/password/reset/" in locked.content.decode()
-    # The lockout page's link works: lena resets her password and is logged in.
+    # The lockout page's link works: lotte resets her password and is logged in.
     c = Client(REMOTE_ADDR="203.0.113.9")
-    assert reset_password(c, "lena@example.org").status_code == 302
+    assert reset_password(c, "lotte@example.org").status_code == 302
     assert "_auth_user_id" in c.session
     # And her username is no longer locked: a fresh login with the new password goes through.
     assert c.post("/accounts/logout/").status_code == 302
-    r = c.post("/accounts/login/", {"username": "lena", "password": NEW_PASSWORD})
+    r = c.post("/accounts/login/", {"username": "lotte", "password": NEW_PASSWORD})
     assert r.status_code == 302 and "_auth_user_id" in c.session
 
 
@@ -274,7 +274,7 @@ def test_the_login_page_links_the_forgotten_password_page() -> None:
 
 def test_a_player_changes_their_password() -> None:
     c = Client()
-    register(c, "lena", "lena@example.org")
+    register(c, "lotte", "lotte@example.org")
     assert Client().get("/accounts/password/change/").status_code == 302  # to the login page
     assert c.get("/accounts/password/change/").status_code == 200
     wrong = c.post(
@@ -289,16 +289,16 @@ def test_a_player_changes_their_password() -> None:
     assert r.status_code == 302 and r["Location"] == "/accounts/password/change/done/"
     assert "Passwort geändert" in c.get(r["Location"]).content.decode()
     assert "_auth_user_id" in c.session  # this session stays logged in
-    assert User.objects.get(username="lena").check_password(NEW_PASSWORD)
-    assert login("lena", PASSWORD).status_code == 200 and login("lena", NEW_PASSWORD).status_code == 302
+    assert User.objects.get(username="lotte").check_password(NEW_PASSWORD)
+    assert login("lotte", PASSWORD).status_code == 200 and login("lotte", NEW_PASSWORD).status_code == 302
 
 
 def test_changing_the_address_asks_for_the_password() -> None:
     """A session alone (borrowed, stolen) cannot send the account's reset links elsewhere."""
     c = Client()
-    register(c, "lena", "lena@example.org")
+    register(c, "lotte", "lotte@example.org")
     sent = len(mail.outbox)
-    for password in ("", "not-lenas-password"):
+    for password in ("", "not-lottes-password"):
         r = c.post(
             "/accounts/email/",
             {"email": "thief@example.net", "password": password},
@@ -307,4 +307,4 @@ def test_changing_the_address_asks_for_the_password() -> None:
         assert r.status_code == 200 and "password" in r.context["form"].errors
     r = c.post("/accounts/email/", {"email": "thief@example.net", "password": "x"}, HTTP_ACCEPT_LANGUAGE="de")
     assert r.context["form"].errors["password"] == ["Das ist nicht dein Passwort."]
-    assert User.objects.get(username="lena").email == "lena@example.org" and len(mail.outbox) == sent
+    assert User.objects.get(username="lotte").email == "lotte@example.org" and len(mail.outbox) == sent

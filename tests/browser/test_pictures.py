@@ -95,8 +95,10 @@ def test_ai_choice_in_words_and_rules_link_in_the_dialogs(
     page.locator("#qs-ai option[value=bernd]").wait_for(state="attached")
     labels = page.locator("#qs-ai option").all_inner_texts()
     assert labels[0] == "Anton — Grundstufe (Maßstab)"
+    assert labels[1].startswith("Lena — holt im Schnitt ")  # the beginner, then the stronger levels
+    bernd = next(label for label in labels if label.startswith("Bernd"))
     assert re.fullmatch(
-        r"Bernd — holt im Schnitt \d+ Punkte pro Spiel, Anton 39 \(95 %-Bereich \d+–\d+\)", labels[1]
+        r"Bernd — holt im Schnitt \d+ Punkte pro Spiel, Anton 39 \(95 %-Bereich \d+–\d+\)", bernd
     )
     assert "random" not in page.locator("#qs-ai").inner_html()
     assert not watch.problems, watch.problems
