@@ -165,13 +165,13 @@ def test_a_friend_request_rings_the_bell_and_the_list_and_settings_work(
     assert watch.problems == []
 
 
-def _registration_id(cdp: Any, seen: list[dict[str, Any]]) -> str:
-    deadline = time.monotonic() + 10
+def _registration_id(page: Any, seen: list[dict[str, Any]]) -> str:
+    deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         live = [r for r in seen if not r.get("isDeleted")]
         if live:
             return str(live[-1]["registrationId"])
-        time.sleep(0.1)
+        page.wait_for_timeout(100)  # (not time.sleep: Playwright hands over the CDP events while it waits)
     raise AssertionError("no service worker registration")
 
 
@@ -253,7 +253,7 @@ def test_push_on_a_device(notify_page: Any, notify_server: str, lang: str) -> No
         "ServiceWorker.deliverPushMessage",
         {
             "origin": notify_server + "/",
-            "registrationId": _registration_id(cdp, seen),
+            "registrationId": _registration_id(second, seen),
             "data": json.dumps(payload),
         },
     )
