@@ -101,6 +101,8 @@ def _panel_step(page: Any, match_id: int, rng: random.Random, seen: dict[str, in
     if payload["seq"] != page.evaluate("() => window.kartentisch.app.shown.seq"):
         return  # the table moved on while we looked (its new state is still on its way): look again
     view = payload["view"]
+    if any(a["type"] in ("exchange", "play") for a in view["legal"]):
+        return  # the panel read belonged to the state before (cards are chosen on the hand): look again
     legal = {_key(a) for a in view["legal"]}
     enabled = {_button_key(b) for b in info if b["enabled"]}
     assert enabled == legal, (view["phase"], enabled, legal)
