@@ -29,7 +29,7 @@ from bench.table import percentile, print_table
 from games import packs
 from games.ai import DEFAULT_VERSION, available_versions, get_player
 from games.ai.arena import play_match
-from games.ai.base import JSON, Player, decide
+from games.ai.base import JSON, InformedPlayer, Player, decide
 from games.engine import get_rules
 from games.engine.information import InformationState
 from games.packs.base import Strength
@@ -58,8 +58,11 @@ class _Timed:
         self.cpu.append(time.thread_time() - started)
         return action
 
+
+class _TimedInformed(_Timed):
+    """A timed player that remembers the deal: the arena keeps its seat's information state."""
+
     def choose_informed(self, info: InformationState, legal: list[JSON], rng: random.Random) -> JSON:
-        """The seat's information state to a player that remembers the deal, its view to any other."""
         started = time.thread_time()
         action = decide(self.player, info, legal, rng)
         self.cpu.append(time.thread_time() - started)
@@ -150,7 +153,7 @@ def duplicate(
     player = get_player(game, version)
     if budget != 1.0 and hasattr(player, "nodes"):
         player.nodes = max(1, int(player.nodes * budget))
-    timed = _Timed(player)
+    timed = (_TimedInformed if isinstance(player, InformedPlayer) else _Timed)(player)
     anton = get_player(game, DEFAULT_VERSION)
     rules = get_rules(game)
     seats_n = rules.players({**rules.default_options(), **match_options})

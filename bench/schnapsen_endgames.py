@@ -20,9 +20,12 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.table import print_table
+
+if TYPE_CHECKING:
+    from games.engine.information import InformationState
 
 SEEDS = {"endgames": 6_000_000}
 JSON = dict[str, Any]
@@ -41,52 +44,34 @@ class Endgame:
 
 def endgames(count: int, first_seed: int = SEEDS["endgames"]) -> list[Endgame]:
     """The first `count` exact endgames of Antons' Bummerls, seed by seed."""
-    from games.ai import get_player
+    from bench.search import anton_walk
     from games.ai.analysis.schnapsen import UNLIMITED, open_deal_values
     from games.ai.schnapsen_search.state import from_action, from_engine
-    from games.engine import CHANCE, get_rules
     from games.engine.schnapsen import SchnapsenState
 
-    rules = get_rules("schnapsen")
-    anton = get_player("schnapsen", "anton")
     out: list[Endgame] = []
-    seed = first_seed
-    while len(out) < count:
-        rng = random.Random(seed)
-        events = [rules.start_event({})]
-        state = rules.initial_state(events[0])
-        while state.to_move is not None and len(out) < count:
-            if state.to_move == CHANCE:
-                events.append(rules.chance_event(state, rng))
-                state = rules.apply_in_place(state, events[-1])
-                continue
-            seat = state.to_move
-            assert isinstance(seat, int) and isinstance(state, SchnapsenState)
-            legal = state.legal_actions()
-            deal = from_engine(state)
-            if len(legal) > 1 and deal.strict:
-                values = open_deal_values(deal, [from_action(a) for a in legal], UNLIMITED).values
-                best = max(values)
-                if min(values) < best:
-                    optimal = frozenset(i for i, v in enumerate(values) if v == best)
-                    exhausted = state.closed_by is None
-                    out.append(Endgame(seed, list(events), seat, legal, optimal, exhausted))
-            events.append(anton.choose(state.view(seat), legal, rng))
-            state = rules.apply_in_place(state, events[-1])
-        seed += 1
+    for seed, events, state, seat, legal in anton_walk("schnapsen", first_seed):
+        if len(out) == count:
+            break
+        assert isinstance(state, SchnapsenState)
+        deal = from_engine(state)
+        if len(legal) > 1 and deal.strict:
+            values = open_deal_values(deal, [from_action(a) for a in legal], UNLIMITED).values
+            best = max(values)
+            if min(values) < best:
+                optimal = frozenset(i for i, v in enumerate(values) if v == best)
+                exhausted = state.closed_by is None
+                out.append(Endgame(seed, list(events), seat, legal, optimal, exhausted))
     return out
 
 
-def chosen(level: str, endgame: Endgame, index: int, informed: bool) -> int:
-    """The index in `legal` of the level's choice, from the information state or from the view."""
+def chosen(level: str, endgame: Endgame, index: int, info: InformationState, informed: bool) -> int:
+    """The index in `legal` of the level's choice, from the information state or from its view."""
     from games.ai import get_player
     from games.ai.base import decide
-    from games.engine import get_rules
-    from games.engine.information import information_state
 
     player = get_player("schnapsen", level)
     player.seconds = 1e9  # type: ignore[attr-defined]  # the node budget alone: the same on any machine
-    info = information_state(get_rules("schnapsen"), endgame.events, endgame.seat)
     rng = random.Random(endgame.seed * 1000 + index)
     if informed:
         action = decide(player, info, endgame.legal, rng)
@@ -100,14 +85,19 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--positions", type=int, default=214)
     parser.add_argument("--level", default="dora")
     args = parser.parse_args(argv)
+    from games.engine import get_rules
+    from games.engine.information import information_state
+
+    rules = get_rules("schnapsen")
     started = time.perf_counter()
     found = endgames(args.positions)
     rows = []
     totals = {"view": 0, "memory": 0}
     for kind, exhausted in (("stock exhausted", True), ("stock closed", False)):
         these = [(i, e) for i, e in enumerate(found) if e.exhausted == exhausted]
-        view = sum(chosen(args.level, e, i, informed=False) in e.optimal for i, e in these)
-        memory = sum(chosen(args.level, e, i, informed=True) in e.optimal for i, e in these)
+        known = [(i, e, information_state(rules, e.events, e.seat)) for i, e in these]
+        view = sum(chosen(args.level, e, i, info, False) in e.optimal for i, e, info in known)
+        memory = sum(chosen(args.level, e, i, info, True) in e.optimal for i, e, info in known)
         totals["view"] += view
         totals["memory"] += memory
         rows.append([kind, len(these), view, memory])

@@ -25,6 +25,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -61,23 +62,21 @@ class Position:
         }
 
 
-def positions(game: str, level: str, count: int, first_seed: int = SEEDS["search"]) -> list[Position]:
-    """`count` positions the level searches: every STRIDE-th met in matches of Antons, seed by seed."""
+def anton_walk(game: str, first_seed: int) -> Iterator[tuple[int, list[JSON], Any, int, list[JSON]]]:
+    """Every decision met in matches Anton plays at every seat, seed by seed from `first_seed`: the
+    seed, the events so far, the state, the seat to move and its legal actions. The caller reads them
+    (copies what it keeps) before Anton moves on; the same seeds give the same walk."""
     from games.ai import get_player
     from games.engine import CHANCE, get_rules
 
     rules = get_rules(game)
     anton = get_player(game, "anton")
-    player = get_player(game, level)
-    forced = getattr(player, "forced", lambda view, legal: len(legal) == 1)
-    out: list[Position] = []
-    met = 0
     seed = first_seed
-    while len(out) < count:
+    while True:
         rng = random.Random(seed)
         events = [rules.start_event({})]
         state = rules.initial_state(events[0])
-        while state.to_move is not None and len(out) < count:
+        while state.to_move is not None:
             if state.to_move == CHANCE:
                 events.append(rules.chance_event(state, rng))
                 state = rules.apply_in_place(state, events[-1])
@@ -85,15 +84,29 @@ def positions(game: str, level: str, count: int, first_seed: int = SEEDS["search
             seat = state.to_move
             assert isinstance(seat, int)
             legal = state.legal_actions()
-            view = state.view(seat)
-            if not forced(view, legal):
-                if met % STRIDE == 0:
-                    plain = json.loads(json.dumps(view))
-                    out.append(Position(game, seed, len(out), plain, legal, list(events), seat))
-                met += 1
-            events.append(anton.choose(view, legal, rng))
+            yield seed, events, state, seat, legal
+            events.append(anton.choose(state.view(seat), legal, rng))
             state = rules.apply_in_place(state, events[-1])
         seed += 1
+
+
+def positions(game: str, level: str, count: int, first_seed: int = SEEDS["search"]) -> list[Position]:
+    """`count` positions the level searches: every STRIDE-th met in matches of Antons, seed by seed."""
+    from games.ai import get_player
+
+    player = get_player(game, level)
+    forced = getattr(player, "forced", lambda view, legal: len(legal) == 1)
+    out: list[Position] = []
+    met = 0
+    for seed, events, state, seat, legal in anton_walk(game, first_seed):
+        if len(out) == count:
+            break
+        view = state.view(seat)
+        if not forced(view, legal):
+            if met % STRIDE == 0:
+                plain = json.loads(json.dumps(view))
+                out.append(Position(game, seed, len(out), plain, legal, list(events), seat))
+            met += 1
     return out
 
 

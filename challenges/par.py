@@ -12,7 +12,7 @@ from typing import Any
 
 from games.ai import get_player
 from games.ai.analysis.registry import get_analyser
-from games.ai.base import decide
+from games.ai.base import InformedPlayer, decide
 from games.engine import CHANCE, get_rules
 from games.engine.information import Witness
 from games.identity import fairness
@@ -37,7 +37,8 @@ def play(*, game: str, options: JSON, seed: str, ai_version: str, seat: int, pla
     state = rules.initial_state(start)
     out = Playout(events=[(start, None, None)])
     ais = [get_player(game, ai_version) for _ in range(players)]
-    witnesses = [Witness(rules, s) for s in range(players)]
+    # every seat plays the same level: its seats' memories are kept when it reads them
+    witnesses = [Witness(rules, s) for s in range(players)] if isinstance(ais[0], InformedPlayer) else []
     for ai in ais:
         if hasattr(ai, "seconds"):
             ai.seconds = math.inf  # as the live shared-deal tables: the node budget alone
@@ -58,8 +59,11 @@ def play(*, game: str, options: JSON, seed: str, ai_version: str, seat: int, pla
                 if deal not in out.open_best:
                     values = analyser.open_values(state, legal)
                     out.open_best[deal] = (round(max(values.values), 3), values.exact)
-            info = witnesses[mover].information(state)  # as the live table: the seat's information state
-            action = decide(ais[mover], info, legal, fairness.decision_rng(seed, seq))
+            rng = fairness.decision_rng(seed, seq)
+            if witnesses:  # as the live table: the seat's information state to a player that reads it
+                action = decide(ais[mover], witnesses[mover].information(state), legal, rng)
+            else:
+                action = ais[mover].choose(state.view(mover), legal, rng)
             event = {**{k: v for k, v in action.items() if k != "seat"}, "seat": mover}
             out.events.append((event, mover, f"{AI_COMMAND_PREFIX}{seq}"))
         state = rules.apply(state, event)

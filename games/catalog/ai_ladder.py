@@ -11,7 +11,7 @@ a rating is worded for players: games/catalog/ai_words.py."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +34,7 @@ class Rung:
     date: str
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "version": self.version,
-            "rating": self.rating,
-            "low": self.low,
-            "high": self.high,
-            "sets": self.sets,
-            "seeds": self.seeds,
-            "date": self.date,
-        }
+        return asdict(self)
 
 
 # game -> version -> its rung, from the bench's file

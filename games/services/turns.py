@@ -70,7 +70,8 @@ def turn_overdue_mark(*, match_id: int, seq: int, now: dt.datetime | None = None
         until = turn_clock.deadline(match, seats)
         if match.version != seq or until is None or now < until or turn_clock.overdue(match):
             return ""
-        if not turn_clock.deciders(match, seats):
+        deciders = turn_clock.deciders(match, seats)
+        if not deciders:
             match_abandon(match_id=match.pk)
             return "abandoned"
         _mark(match)
@@ -80,7 +81,7 @@ def turn_overdue_mark(*, match_id: int, seq: int, now: dt.datetime | None = None
             "match_id": match.pk,
             "seq": version,
             "seat": match.to_move,
-            "user_ids": [s.user_id for s in turn_clock.deciders(match, seats) if s.user_id is not None],
+            "user_ids": [s.user_id for s in deciders if s.user_id is not None],
         }
         transaction.on_commit(lambda: dispatch.broadcast_refresh(match_id, version, MatchStatus.RUNNING))
         transaction.on_commit(lambda: signals.turn_overdue.send(sender=None, **told))

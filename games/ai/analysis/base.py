@@ -66,6 +66,7 @@ class Analyser(Protocol):
     # Optional (see `kind_of`): `kind(state) -> str` names the decision's kind (e.g. "play", "bid") and
     # `kinds: dict[str, tuple[str, Thresholds]]` gives a kind its own unit and thresholds where they
     # differ from `unit` and `thresholds` (e.g. Preferans: cards in tricks, bids in whists).
+    # `informed = True` says that `view_values` reads the seat's information state (else it gets None).
 
     def deal(self, state: GameState) -> int:
         """The number of the deal (game) this decision belongs to, for the per-deal summary."""
@@ -142,7 +143,8 @@ def analyse_match(
     evaluation after each decision. Deterministic: the worlds come from an rng seeded by the
     analyser's version and the decision's seq."""
     todo = []
-    for seq, state, event, info in informed_decision_points(analyser.game, events):
+    informed = getattr(analyser, "informed", False)
+    for seq, state, event, info in informed_decision_points(analyser.game, events, informed=informed):
         seat = state.to_move
         assert isinstance(seat, int)
         if (seats is None or seat in seats) and analyser.decides(state, seat):

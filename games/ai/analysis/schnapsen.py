@@ -39,6 +39,7 @@ CLOSE_MARGIN = 1.0
 class SchnapsenAnalyser:
     game = "schnapsen"
     version = "schnapsen-2"  # 2: the view angle remembers the deal (the information state)
+    informed = True
     unit = "game points"
     thresholds = Thresholds(inaccuracy=0.3, mistake=0.6, blunder=1.0)
 

@@ -44,6 +44,10 @@ class SearchSchnapsen(SearchPlayer):
         self.worlds = worlds
         self.open_depth = open_depth
 
+    def choose_informed(self, info: InformationState, legal: list[JSON], rng: random.Random) -> JSON:
+        """From the seat's information state: the worlds leave out every card the seat saw played."""
+        return self._choose(info.view, info, legal, rng)
+
     def decide(
         self,
         view: JSON,

@@ -122,9 +122,8 @@ def values_of(
 
 def move_values(game: SearchGame[S], state: S, depth: int, budget: Budget, table: Table) -> dict[int, float]:
     """The exact (full-window) value of every legal move at `state`, searched `depth` plies deep."""
-    return {
-        move: search(game, game.play(state, move), depth - 1, budget, table) for move in game.moves(state)
-    }
+    moves = game.moves(state)
+    return dict(zip(moves, values_of(game, state, moves, depth, budget, table), strict=True))
 
 
 def brute_force(game: SearchGame[S], state: S, depth: int) -> float:

@@ -1,7 +1,8 @@
 """The frame every search player shares: the budget of a decision, the counters the bench reads, and
 the choose loop (a forced move is played at once, a decision that finished nothing falls back to
-Anton's rules). A search player is an `InformedPlayer`: given the seat's information state it passes it
-to `decide`, where a player that remembers the deal reads it."""
+Anton's rules). A search player that remembers the deal (Schnapsen's) adds `choose_informed`, which
+hands the seat's information state to `decide` (games.ai.base.InformedPlayer); the others decide from the
+view, and `info` stays None."""
 
 from __future__ import annotations
 
@@ -28,10 +29,6 @@ class SearchPlayer:
     def choose(self, view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
         """From the view alone (no memory of the deal beyond what the view shows)."""
         return self._choose(view, None, legal, rng)
-
-    def choose_informed(self, info: InformationState, legal: list[JSON], rng: random.Random) -> JSON:
-        """From the seat's information state: a player that reads the deal's memory gets it."""
-        return self._choose(info.view, info, legal, rng)
 
     def _choose(
         self, view: JSON, info: InformationState | None, legal: list[JSON], rng: random.Random
