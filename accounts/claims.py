@@ -19,6 +19,7 @@ from django.db import transaction
 from games.identity.table_limit import held_tables
 from games.live.actors import Actor
 from games.models import Match, MatchStatus, Seat, SeatKind
+from leaderboard import cache as leaderboard_cache
 from leaderboard.models import LeaderboardEntry
 
 _ACTIVE = (MatchStatus.OPEN, MatchStatus.RUNNING)
@@ -70,10 +71,13 @@ def guest_claim(*, user_id: int, guest_token: str) -> Claim:
         claim.moved.append(seat.pk)
     moved = [s for s in seats if s.pk in claim.moved]
     Seat.objects.filter(pk__in=claim.moved).update(user_id=user_id, guest_token="")
+    boards: set[str] = set()
     for seat in moved:
-        LeaderboardEntry.objects.filter(
+        if LeaderboardEntry.objects.filter(
             match_id=seat.match_id, seat=seat.index, user__isnull=True, is_ai=False
-        ).update(user_id=user_id)
+        ).update(user_id=user_id):
+            boards.add(seat.match.game)
+    leaderboard_cache.clear_on_commit(boards)  # the cached boards link the entries' players
     Match.objects.filter(created_by_guest=guest_token, created_by__isnull=True).exclude(pk__in=kept).update(
         created_by_id=user_id, created_by_guest=""
     )

@@ -53,9 +53,8 @@ class BoardView(APIView):
             raise BadRequest(f"page_size is one of {', '.join(map(str, selectors.PAGE_SIZES))}")
         base = request.build_absolute_uri(request.path)
         answer = bodies.api_answer(game, page, page_size, base)
-        matches = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
         response: HttpResponseBase
-        if answer.etag in matches or "*" in matches:
+        if bodies.not_modified(request.headers.get("If-None-Match", ""), answer.etag):
             response = HttpResponse(status=304)
         elif request.accepted_renderer.format == "json":
             response = HttpResponse(answer.body, content_type="application/json")  # the cached bytes

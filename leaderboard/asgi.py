@@ -83,7 +83,8 @@ class BoardAnswers:
         if stored is None:
             return None
         answer = bodies.api_answer_from(stored, base)
-        status, body = (304, b"") if _not_modified(request, answer.etag) else (200, answer.body)
+        unchanged = bodies.not_modified(request.headers.get("If-None-Match", ""), answer.etag)
+        status, body = (304, b"") if unchanged else (200, answer.body)
         headers = [
             *self._fixed_headers(request, secure, status),
             (b"ETag", answer.etag.encode()),
@@ -132,8 +133,8 @@ def _wanted(scope: Scope) -> tuple[str, int, int] | None:
     if page_size not in cache.PAGE_SIZES or page > -(-TOP_N // page_size):
         return None
     for name, value in scope.get("headers", ()):
-        if name == b"accept" and b"text/html" in value:
-            return None  # DRF's browsable API
+        if name == b"accept" and not _json_accepted(value):
+            return None  # DRF picks another renderer (the browsable API) or answers 406
     return path[1], page, page_size
 
 
@@ -148,6 +149,13 @@ def _params(query: bytes) -> dict[str, int] | None:
     return found
 
 
-def _not_modified(request: HttpRequest, etag: str) -> bool:
-    tags = {tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")}
-    return etag in tags or "*" in tags
+def _json_accepted(accept: bytes) -> bool:
+    """Whether DRF would render JSON for this Accept header: JSON named, or only "*/*" (an HTML type or
+    "text/*" picks the browsable API, anything else gets a 406)."""
+    parts = [[piece.strip() for piece in part.split(b";")] for part in accept.split(b",")]
+    if any(not p.startswith(b"q=") for part in parts for p in part[1:]):
+        return False  # a parameter such as `indent=4` changes DRF's rendering
+    types = {part[0] for part in parts}
+    if b"text/html" in types or b"text/*" in types:
+        return False
+    return b"application/json" in types or b"*/*" in types or b"application/*" in types

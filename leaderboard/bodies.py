@@ -76,6 +76,12 @@ def api_answer_from(stored: bytes, base: str) -> ApiAnswer:
     return ApiAnswer(stored[_DIGEST:].replace(_BASE_IN_BODY, base_json), f'"{etag}"')
 
 
+def not_modified(if_none_match: str, etag: str) -> bool:
+    """Whether a request's If-None-Match header (its value, "" when absent) names the page's ETag."""
+    tags = {tag.strip() for tag in if_none_match.split(",")}
+    return etag in tags or "*" in tags
+
+
 def api_headers(response: HttpResponseBase, etag: str) -> None:
     """The board API's own headers: its ETag, cacheable by anyone for a minute, readable from any site."""
     response["ETag"] = etag

@@ -6,17 +6,16 @@ missed (e.g. a per-process cache in a multi-process setup, or a read that raced 
 from __future__ import annotations
 
 import asyncio
-import functools
 import weakref
 from typing import cast
 
 import redis
 import redis.asyncio
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 from django.db import transaction
 
+from config.cache_redis import cache_redis, cache_redis_url
 from leaderboard.models import TOP_N
 
 TIMEOUT = 300
@@ -57,16 +56,16 @@ def clear_on_commit(games: set[str]) -> None:
 def body_get(key: str) -> bytes | None:
     """A cached body. On Redis one GET through a client kept for the process: Django's cache builds a
     client on every call and unpickles, which cost more than the round trip itself."""
-    url = _redis_url()
-    if url is None:
+    client = cache_redis()
+    if client is None:
         body: bytes | None = cache.get(key)
         return body
-    return cast(bytes | None, _client(url).get(cache.make_and_validate_key(key)))
+    return cast(bytes | None, client.get(cache.make_and_validate_key(key)))
 
 
 async def body_get_async(key: str) -> bytes | None:
     """`body_get` in an event loop: on Redis through an asyncio client of that loop's own."""
-    url = _redis_url()
+    url = cache_redis_url()
     if url is None:
         return body_get(key)  # the in-process cache: no I/O
     loop = asyncio.get_running_loop()
@@ -85,25 +84,11 @@ async def body_client_close() -> None:
 
 def body_set(key: str, body: bytes) -> None:
     """Keep a body under `key`: the key Django's cache would use, so `clear_on_commit` clears it."""
-    url = _redis_url()
-    if url is None:
+    client = cache_redis()
+    if client is None:
         cache.set(key, body, TIMEOUT)
     else:
-        _client(url).set(cache.make_and_validate_key(key), body, ex=TIMEOUT)
-
-
-def _redis_url() -> str | None:
-    """The cache's Redis server, None when the cache is not on Redis."""
-    if not isinstance(caches["default"], RedisCache):  # `cache` is a proxy of it
-        return None
-    location = settings.CACHES["default"]["LOCATION"]
-    servers = location.split(",") if isinstance(location, str) else list(location)
-    return str(servers[0])
-
-
-@functools.cache
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url)  # a thread-safe connection pool, reset after a fork
+        client.set(cache.make_and_validate_key(key), body, ex=TIMEOUT)
 
 
 # An asyncio client's connections belong to the loop that opened them: one client per loop.

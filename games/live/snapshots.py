@@ -43,6 +43,7 @@ class Snapshot:
         text = self._texts.get(key)
         if text is None:
             payload = seat_payload(self.summary, self.state, seat, opener)
+            assert payload["match"] is self.summary  # what the splice below relies on
             # The public summary is the same in every seat's message: serialised once per snapshot
             # and set in front of the seat's own part.
             if not self._summary_text:

@@ -16,9 +16,8 @@ from typing import Any
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.core.cache.backends.redis import RedisCache
-from django.utils.module_loading import import_string
 
+from config.cache_redis import cache_redis
 from games.live.actors import Actor
 from games.models import SeatSocket
 from ops.client_address import scope_client_address
@@ -63,19 +62,14 @@ _COUNT = "local n = redis.call('INCR', KEYS[1]) redis.call('EXPIRE', KEYS[1], AR
 
 def _count_script() -> Any:
     """INCR and EXPIRE NX as one script on the cache's Redis server (the one Django's cache writes
-    to), None for another cache. Found once per cache configuration: looking the cache up on every
-    message cost as much as the command."""
-    config = settings.CACHES["default"]
-    location = config.get("LOCATION", "")
-    return _script(config["BACKEND"], location if isinstance(location, str) else ",".join(location))
+    to), None for another cache."""
+    client = cache_redis()
+    return None if client is None else _script(client)
 
 
 @functools.cache
-def _script(backend: str, location: str) -> Any:
-    if not issubclass(import_string(backend), RedisCache):
-        return None
-    # A thread-safe connection pool, reset after a fork; the script runs by its SHA (EVALSHA).
-    return redis.Redis.from_url(location.split(",")[0]).register_script(_COUNT)
+def _script(client: redis.Redis) -> Any:
+    return client.register_script(_COUNT)  # it runs by its SHA (EVALSHA)
 
 
 def seat_sockets_full(match_id: int, seat: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.models import Match
 from games.store.events import state_loaded
-from games.store.state_snapshots import snapshot_store
+from games.store.state_snapshots import snapshot_held, snapshot_store
 
 
 def state_snapshot_take(*, match_id: int, version: int) -> bool:
@@ -14,5 +14,8 @@ def state_snapshot_take(*, match_id: int, version: int) -> bool:
     match = Match.objects.filter(pk=match_id).values("game", "version").first()
     if match is None or match["version"] < version or version < 1:
         return False
+    held = snapshot_held(match_id=match_id, game=match["game"])
+    if held is not None and held >= version:  # taken already (or a newer one): nothing to load
+        return held == version
     state, _ = state_loaded(match_id, match["game"], version)
     return snapshot_store(match_id=match_id, game=match["game"], state=state)

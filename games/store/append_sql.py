@@ -56,15 +56,13 @@ def append_write(
     statements.append((f"INSERT INTO {table} ({columns}) VALUES {rows}", values))
     sets = ", ".join(f"{_column(Match, name, connection)} = %s" for name in match_fields)
     params = [_prep(Match, name, getattr(match, name), connection) for name in match_fields]
-    statements.append(
-        (f"UPDATE {quote(Match._meta.db_table)} SET {sets} WHERE {quote('id')} = %s", [*params, match.pk])
-    )
+    match_table, match_id = quote(Match._meta.db_table), _column(Match, "id", connection)
+    statements.append((f"UPDATE {match_table} SET {sets} WHERE {match_id} = %s", [*params, match.pk]))
     if due is not None:
-        due_table, due_at = quote(WatchdogDue._meta.db_table), quote("due_at")
+        due_table, due_at = quote(WatchdogDue._meta.db_table), _column(WatchdogDue, "due_at", connection)
+        due_match = _column(WatchdogDue, "match", connection)
         value = _prep(WatchdogDue, "due_at", due.due_at, connection)
-        statements.append(
-            (f"UPDATE {due_table} SET {due_at} = %s WHERE {quote('match_id')} = %s", [value, match.pk])
-        )
+        statements.append((f"UPDATE {due_table} SET {due_at} = %s WHERE {due_match} = %s", [value, match.pk]))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # client-side binding: several statements, one round trip
             cursor.execute("; ".join(sql for sql, _ in statements), [p for _, ps in statements for p in ps])

@@ -96,6 +96,12 @@ def snapshot_store(*, match_id: int, game: str, state: GameState) -> bool:
     return StateSnapshot.objects.filter(match_id=match_id, version=state.version, engine=stamp).exists()
 
 
+def snapshot_held(*, match_id: int, game: str) -> int | None:
+    """The version of the match's snapshot taken by the current engine code, None when there is none."""
+    held = StateSnapshot.objects.filter(match_id=match_id, engine=engine_stamp(game))
+    return held.values_list("version", flat=True).first()
+
+
 def snapshot_restore(*, match_id: int, game: str, version: int) -> tuple[GameState, list[JSON]] | None:
     """The match's state from its snapshot (owned by the caller: it may apply events to it in place) and
     the events stored after it up to `version`, read together in one statement; None when there is no

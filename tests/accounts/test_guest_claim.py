@@ -4,6 +4,7 @@ and leaderboard rows the account's, with the event logs as they were."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -13,6 +14,7 @@ from games.live.actors import Actor
 from games.models import Match, MatchEvent, MatchStatus, Seat
 from games.services.matches import match_act
 from games.store.events import load_state
+from leaderboard.cache import board_keys
 from leaderboard.models import LeaderboardEntry
 from tests import factories
 
@@ -161,3 +163,20 @@ def test_a_session_without_guest_seats_claims_nothing(gerd: User) -> None:
     claim = guest_claim(user_id=gerd.pk, guest_token="")
     assert claim.moved == [] and claim.already_seated == [] and claim.over_cap == []
     assert guest_claim(user_id=gerd.pk, guest_token="f" * 32).moved == []
+
+
+def test_a_claimed_leaderboard_row_clears_the_cached_boards(
+    duel, gerd: User, django_capture_on_commit_callbacks
+) -> None:
+    """The cached boards link each row's player: a row that becomes an account's is shown afresh."""
+    guest, other = APIClient(), APIClient()
+    finished = open_duel(guest, name="Gast Gerd")
+    join(other, finished, name="Zweiter")
+    play_out(finished, {0: guest_actor(guest, "Gast Gerd"), 1: guest_actor(other, "Zweiter")})
+    assert guest.post(f"/api/leaderboard/matches/{finished}/save/").status_code == 200
+    keys = board_keys("duel")
+    cache.set_many(dict.fromkeys(keys, b"the board before"))
+    with django_capture_on_commit_callbacks(execute=True):
+        log_in_as_gerd(guest)
+    assert LeaderboardEntry.objects.get(match_id=finished, seat=0).user == gerd
+    assert cache.get_many(keys) == {}

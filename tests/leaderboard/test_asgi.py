@@ -137,6 +137,9 @@ def test_over_https_it_sets_the_security_headers_django_sets(board) -> None:
         scope(b"page=9"),
         scope(b"page_size=30"),
         scope(headers=[(b"accept", b"text/html,application/xhtml+xml,*/*;q=0.8")]),  # browsable API
+        scope(headers=[(b"accept", b"text/*")]),  # the browsable API too
+        scope(headers=[(b"accept", b"image/png")]),  # DRF answers 406
+        scope(headers=[(b"accept", b"application/json; indent=4")]),  # DRF indents it
         scope(method="HEAD"),
         scope(method="POST"),
         scope(path="/api/leaderboard/no-such-game/"),
@@ -152,6 +155,13 @@ def test_what_it_cannot_answer_exactly_goes_to_django(board, request_) -> None:
     for page in (1, 2, 3):
         assert Client().get(f"/api/leaderboard/preisjass/?page={page}").status_code == 200
     assert call(request_)[3] == 1
+
+
+@pytest.mark.parametrize("accept", [b"application/json", b"*/*", b"application/json;q=0.9, */*;q=0.1"])
+def test_a_request_for_json_is_answered_from_the_cache(board, accept: bytes) -> None:
+    view = Client().get("/api/leaderboard/preisjass/", HTTP_ACCEPT=accept.decode())
+    status, _headers, body, to_django = call(scope(headers=[(b"accept", accept)]))
+    assert (status, to_django, body) == (200, 0, view.content)
 
 
 def test_a_request_django_redirects_to_https_goes_to_django(board) -> None:
