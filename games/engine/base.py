@@ -195,8 +195,11 @@ class Rules(ABC, Generic[S]):
     #: the game's state class and phase table (from its state.py and rules.py)
     state_class: type[S]
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
-    #: every event type of the game after `start`, and phase -> type -> spec (both computed from `phases`)
+    #: every event type of the game after `start`, the types a seat makes (`by_seat`: what an
+    #: information state remembers as a decision; never a chance event), and phase -> type -> spec
+    #: (all computed from `phases`)
     event_types: ClassVar[frozenset[str]]
+    player_events: ClassVar[frozenset[str]] = frozenset()
     _specs: ClassVar[dict[Any, dict[Any, EventSpec[Any]]]]
 
     def __init__(self) -> None:
@@ -213,6 +216,7 @@ class Rules(ABC, Generic[S]):
             cls.rules_versions = (RulesVersion(cls.rules_version, "the first rules"),)
         if "phases" in cls.__dict__:
             cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
+            cls.player_events = frozenset(e.type for p in cls.phases.values() for e in p.events if e.by_seat)
             cls._specs = {phase: {**spec.by_type} for phase, spec in cls.phases.items()}
 
     @abstractmethod

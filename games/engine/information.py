@@ -120,6 +120,7 @@ class Witness:
         self.seat = seat
         self.deck: frozenset[str] = rules.deck
         self.private: frozenset[str] = rules.private_events
+        self.decisions: frozenset[str] = rules.player_events
         self.shown_keys: tuple[str, ...] = rules.shown_keys
         self.deals = 0
         self._forget()
@@ -140,7 +141,8 @@ class Witness:
         if self.deals == 0:
             return  # before the first deal (a start, the cut for the first player): no cards of a deal
         view = state.view(self.seat)
-        if "seat" in event and isinstance(event["seat"], int):
+        # a seat's own move, by the rules' event table (a chance event never counts, whatever it holds)
+        if kind in self.decisions and isinstance(event.get("seat"), int):
             self._decided(event, kind, view)
         self._look(view)
 

@@ -114,3 +114,22 @@ def test_schnapsen_remembers_every_trick_where_the_view_shows_the_last() -> None
     assert len(info.tricks) >= 3 and all(len(t) == 2 for t in info.tricks)
     assert [p.card for p in info.tricks[-1]] == [p["card"] for p in info.view["last_trick"]]
     assert info.view["trump_card"] is None or info.view["trump_card"] in info.shown
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_only_the_rules_player_events_are_remembered_as_a_seats_decision(game: str) -> None:
+    """A chance event is never a seat's decision, even one that names a seat and holds cards (none does
+    today): what the witness remembers of calls comes from the rules' event table, not an event's shape."""
+    rules = get_rules(game)
+    assert rules.player_events and "deal" not in rules.player_events
+    events = _playout(game, 1, events_max=40)
+    state = rules.initial_state(events[0])
+    witness = Witness(rules, 0)
+    for event in events[1:]:
+        state = rules.apply_in_place(state, event)
+        witness.saw(event, state)
+    before = witness.information(state)
+    hidden = sorted(rules.deck - before.cards())[:2]
+    witness.saw({"type": "draw", "seat": 1, "cards": hidden}, state)
+    after = witness.information(state)
+    assert after == before and not set(hidden) & after.cards()
