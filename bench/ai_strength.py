@@ -27,7 +27,7 @@ from typing import Any
 
 from bench.table import percentile, print_table
 from games import packs
-from games.ai import DEFAULT_VERSION, available_versions, get_player
+from games.ai import DEFAULT_VERSION, available_versions, get_player, revisions
 from games.ai.arena import play_match
 from games.ai.base import JSON, InformedPlayer, Player, decide
 from games.engine import get_rules
@@ -241,7 +241,7 @@ def write_figure(
         return
     previous = versions.get(version, {})
     versions[version] = {
-        "ai_version": version,
+        "ai_version": revisions.current_label(game, version),  # the revision measured
         "ai_name": get_player(game, version).name,
         "mean": round(figure["mean"], 1),
         "low": round(figure["low"], 1),

@@ -6,8 +6,8 @@ Each match (a Schnapsen Bummerl to 7, a Preisjass run of 12 games, a Preferanzen
 the default options) is played by Anton at every seat from a seeded deal, then analysed with
 `games.ai.analysis` as the analysis worker does (both angles, every seat). Reports per game the
 decisions analysed and the CPU time per match (process time: the work one worker spends) and per
-decision; goals: a Bummerl under 10 s, a Preisjass run under 60 s, a Preferanzen match under 30 s,
-a Preferans match (a pool to the default end) under 90 s.
+decision; goals: a Bummerl within 3 s, a Preisjass run within 20 s, a Preferanzen or Vienna match
+within 30 s, a Preferans match (a pool to the default end) within 30 s.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from games.ai.analysis.registry import analysed_games, get_analyser
 from games.ai.arena import anton_match
 
 GOALS = {
-    "schnapsen": 10.0,
-    "preisjass": 60.0,
+    "schnapsen": 3.0,
+    "preisjass": 20.0,
     "preferanzen": 30.0,
     "preference_vienna": 30.0,
-    "preferans": 90.0,
+    "preferans": 30.0,
 }
 
 

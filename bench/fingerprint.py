@@ -1,6 +1,8 @@
 """Decision fingerprint: one line per game and AI level with a hash of every action the level chose.
 
     python -m bench fingerprint [--seeds 3] [--decisions 150] [--game preferans] [--level dora]
+    python -m bench fingerprint --write
+
 
 Each level plays every seat of fixed seeds (chance from the seed, the players from their own generator)
 through the engine, for at most `--decisions` decisions a seed; every chosen action, with the view's
@@ -9,6 +11,10 @@ lines before and after: a different hash is a changed decision.
 
 The search levels stop on a node budget and, as a safety net, on a CPU-time cap; here the cap is lifted
 (`seconds` set to NO_CLOCK) so that the lines depend on the code alone, never on the machine's speed.
+
+--write stores every level's fingerprint (at games/ai/revisions.py's seeds and decisions) in
+games/ai/levels.json beside its revision, which it keeps (a new level starts at 1): the file that
+tests/ai/test_frozen_levels.py holds the levels' play to.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ import json
 import random
 import time
 
-from games.ai import available_versions, get_player
-from games.ai.base import Player
+from games.ai import available_versions, get_player, revisions
+from games.ai.base import InformedPlayer, Player, decide
 from games.engine import CHANCE, get_rules
+from games.engine.information import Witness
 
 GAMES = ("preisjass", "schnapsen", "preferanzen", "preference_vienna", "preferans")
 NO_CLOCK = 1e9  # node budgets only: the fingerprint must not depend on the machine
@@ -43,7 +50,9 @@ def fingerprint(game: str, version: str, seeds: int, decisions: int) -> tuple[st
         rng = random.Random(seed)
         ai_rng = random.Random(1_000 + seed)
         state = rules.initial_state(rules.start_event({}))
-        players: dict[int, Player] = {}
+        players = [unclocked(game, version) for _ in range(rules.players(rules.default_options()))]
+        # a witness per seat whose player remembers the deal (the others read the view alone)
+        witnesses = {s: Witness(rules, s) for s, p in enumerate(players) if isinstance(p, InformedPlayer)}
         count = 0
         while state.to_move is not None and count < decisions:
             if state.to_move == CHANCE:
@@ -51,13 +60,18 @@ def fingerprint(game: str, version: str, seeds: int, decisions: int) -> tuple[st
             else:
                 seat = state.to_move
                 assert isinstance(seat, int)
-                player = players.setdefault(seat, unclocked(game, version))
-                event = player.choose(state.view(seat), state.legal_actions(), ai_rng)
+                witness = witnesses.get(seat)
+                if witness is None:
+                    event = players[seat].choose(state.view(seat), state.legal_actions(), ai_rng)
+                else:
+                    event = decide(players[seat], witness.information(state), state.legal_actions(), ai_rng)
                 digest.update(json.dumps([seat, event], sort_keys=True).encode())
                 count += 1
             state = rules.apply_in_place(state, event)
+            for each in witnesses.values():
+                each.saw(event, state)
         taken += count
-        for player in players.values():
+        for player in players:
             stats = getattr(player, "stats", None)
             if stats is not None:
                 nodes += stats["nodes"]
@@ -71,7 +85,11 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--decisions", type=int, default=150)
     parser.add_argument("--game", choices=GAMES, action="append")
     parser.add_argument("--level", action="append", help="only these AI levels (default: every one)")
+    parser.add_argument("--write", action="store_true", help="store the fingerprints in games/ai/levels.json")
     args = parser.parse_args(argv)
+    if args.write:
+        write_levels()
+        return
     for game in args.game or GAMES:
         for version in available_versions(game):
             if args.level and version not in args.level:
@@ -83,3 +101,22 @@ def run(argv: list[str]) -> None:
                 f"{game:<18} {version:<7} {digest} decisions={taken} nodes={nodes} ({seconds:.1f} s)",
                 flush=True,
             )
+
+
+def frozen_levels() -> list[tuple[str, str]]:
+    """(game, level) of every AI level a player can be seated against (the test player "random" not)."""
+    return [(g, v) for g in GAMES for v in available_versions(g) if v != "random"]
+
+
+def write_levels() -> None:
+    old = revisions.frozen()
+    levels: dict[str, dict[str, dict[str, object]]] = {}
+    for game, level in frozen_levels():
+        digest, _, _ = fingerprint(game, level, revisions.FINGERPRINT_SEEDS, revisions.FINGERPRINT_DECISIONS)
+        kept = old.get(game, {}).get(level, {})
+        number = int(kept.get("revision", 1))
+        levels.setdefault(game, {})[level] = {"revision": number, "fingerprint": digest}
+        if kept and kept.get("fingerprint") != digest:
+            print(f"{game} {level}: its play changed under revision {number}: raise the revision")
+        print(f"{game:<18} {level:<7} revision {number} {digest}", flush=True)
+    revisions.LEVELS_FILE.write_text(json.dumps(levels, indent=1, sort_keys=True) + "\n")

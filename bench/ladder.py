@@ -34,7 +34,7 @@ from openskill.models import PlackettLuce
 
 from bench.ai_strength import GAMES, mean_interval
 from bench.table import print_table
-from games.ai import available_versions, get_player
+from games.ai import available_versions, get_player, revisions
 from games.ai.arena import play_match
 from games.ai.base import JSON, Player
 from games.engine import get_rules
@@ -137,7 +137,7 @@ def ladder_entry(
         "strictly_ordered": strictly_ordered(levels, run["ratings"]),
         "levels": {
             level: {
-                "ai_version": level,
+                "ai_version": revisions.current_label(game, level),  # the revision rated
                 "ai_name": get_player(game, level).name,
                 "rating": round(run["ratings"][level]["mu"], 2),
                 "sigma": round(run["ratings"][level]["sigma"], 2),

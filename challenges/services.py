@@ -23,6 +23,7 @@ from challenges.errors import AlreadyEntered, ChallengeClosed, NotFound, Registe
 from challenges.models import Challenge, Entry
 from games import ai as ai_registry
 from games import packs
+from games.ai import revisions
 from games.engine import get_rules
 from games.errors import SamePerson
 from games.identity import fairness
@@ -181,6 +182,7 @@ def challenge_par_play(*, challenge_id: int) -> Match | None:
         if challenge.par_match_id is not None:
             return None
         name = ai_registry.get_player(challenge.game, challenge.ai_version).name
+        revision = revisions.revision(challenge.game, challenge.ai_version)
         match = Match.objects.create(
             game=challenge.game,
             options=challenge.options,
@@ -196,7 +198,12 @@ def challenge_par_play(*, challenge_id: int) -> Match | None:
         )
         for index in range(n):
             Seat.objects.create(
-                match=match, index=index, kind=SeatKind.AI, ai_version=challenge.ai_version, display_name=name
+                match=match,
+                index=index,
+                kind=SeatKind.AI,
+                ai_version=challenge.ai_version,
+                ai_revision=revision,
+                display_name=name,
             )
         pending = Pending(base_seq=0)
         for event, seat, command_id in played.events:

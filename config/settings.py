@@ -309,9 +309,11 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- game platform -------------------------------------------------------------------------------
-# Seconds an AI seat waits before moving (0 in tests); the finished trick stays visible this long.
-AI_MOVE_DELAY = float(os.environ.get("AI_MOVE_DELAY", "0.6"))
-TRICK_PAUSE = float(os.environ.get("TRICK_PAUSE", "1.2"))
+# Seconds from a move to an AI seat's move after it (0 in tests; the AI thinks meanwhile); a finished
+# trick stays visible TRICK_PAUSE seconds (table.js shows it as long), and an AI's lead after it waits
+# the longer of the two. A human's wait at a table of AI (`python -m bench turns`) is mostly these.
+AI_MOVE_DELAY = float(os.environ.get("AI_MOVE_DELAY", "0.5"))
+TRICK_PAUSE = float(os.environ.get("TRICK_PAUSE", "1.0"))
 # A snapshot of a match's engine state every this many events, so a cold load replays at most as many
 # (games.store.state_snapshots); 0: none taken or used.
 STATE_SNAPSHOT_EVERY = int(os.environ.get("STATE_SNAPSHOT_EVERY", "100"))

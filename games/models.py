@@ -97,6 +97,8 @@ class Seat(models.Model):
     guest_token = models.CharField(max_length=64, blank=True, default="")
     display_name = models.CharField(max_length=40, blank=True, default="")
     ai_version = models.CharField(max_length=32, blank=True, default="")
+    # The revision of that level the seat was given (games/ai/revisions.py): what its records name.
+    ai_revision = models.PositiveSmallIntegerField(default=1)
     # Where the seat was taken from (games.live.actors.Origin), for accounts too: one person's seats share it.
     origin_browser = models.CharField(max_length=64, blank=True, default="")
     origin_session = models.CharField(max_length=64, blank=True, default="")

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from games.ai import revisions
 from games.engine import get_rules
 
 LADDER_FILE = Path(__file__).resolve().parents[1] / "ai" / "ladder.json"
@@ -49,8 +50,8 @@ def load_ladder(path: Path) -> None:
             continue
         rungs = LADDER.setdefault(game, {})
         for version, level in entry["levels"].items():
-            if level.get("ai_version", version) != version:
-                continue  # measured on another version of the level: not this one's rating
+            if level.get("ai_version", version) != revisions.current_label(game, version):
+                continue  # measured on another revision of the level (games/ai/revisions.py)
             rungs[version] = Rung(
                 version=version,
                 rating=float(level["rating"]),

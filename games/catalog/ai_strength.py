@@ -6,7 +6,9 @@ Figures the bench writes live in games/ai/strength.json, each with the engine's 
 AI version it was measured on, the number of duplicate sets and the seed range; a figure counts only
 while a match of its rules_version plays exactly as under the engine's newest rules (no later rules
 version changed how a match plays: `Rules.plays_like_newest`), and it keeps saying which rules version
-it was measured on. Units: "bummerl_win_percent" (Schnapsen, heads-up),
+it was measured on; and only for the revision of the level it was measured on (its "ai_version",
+games/ai/revisions.py: "dora.2"), since a changed level is a new revision with its own figure.
+Units: "bummerl_win_percent" (Schnapsen, heads-up),
 "points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
 "points_per_deal" (Preferanzen, Vienna), both one against two Antons. No figure is typed in by hand.
 How a figure is worded for players: games/catalog/ai_words.py."""
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.ai import DEFAULT_VERSION, available_versions
+from games.ai import DEFAULT_VERSION, available_versions, revisions
 from games.engine import get_rules
 
 STRENGTH_FILE = Path(__file__).resolve().parents[1] / "ai" / "strength.json"
@@ -51,6 +53,8 @@ def load_figures(path: Path) -> None:
             rules_version = figure.get("rules_version", entry["rules_version"])
             if not get_rules(game).plays_like_newest(rules_version):
                 continue
+            if figure.get("ai_version", version) != revisions.current_label(game, version):
+                continue  # measured on another revision of the level (games/ai/revisions.py)
             measured[version] = float(figure["mean"])
             intervals[version] = (float(figure["low"]), float(figure["high"]))
             measured_on[version] = {

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from games.ai.revisions import level_of
 from games.catalog.ai_ladder import Rung, rung
 from games.catalog.ai_strength import Strength, ai_choices
 
@@ -31,7 +32,10 @@ _SIGNED = frozenset({"whists_per_deal", "points_per_deal"})
 
 
 def version_name(version: str) -> str:
-    return version[:1].upper() + version[1:]
+    """ "Dora" for "dora", "Dora 2" for its second revision "dora.2" (games/ai/revisions.py)."""
+    level, revision = level_of(version)
+    name = level[:1].upper() + level[1:]
+    return name if revision <= 1 else f"{name} {revision}"
 
 
 def _decimals(low: float, high: float) -> int:

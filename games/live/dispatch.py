@@ -50,7 +50,8 @@ def on_commit_after_append(match: Match, version: int, state: GameState, acted: 
     match_id, status = match.pk, match.status
     delay = settings.AI_MOVE_DELAY
     if ai_turn and trick_just_completed(state):
-        delay += settings.TRICK_PAUSE  # let everyone see the finished trick before it is gathered
+        # Everyone sees the finished trick this long (table.js shows it as long) before the next lead.
+        delay = max(delay, settings.TRICK_PAUSE)
     # The table's public summary rides along, so the sockets need not read the match row again.
     summary = match_summary(match)
     turn = turn_due_kwargs(match, acted)

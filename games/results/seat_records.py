@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.ai import DEFAULT_VERSION
+from games.ai import DEFAULT_VERSION, revisions
 from games.models import Match, MatchEvent
 from games.services.matches import AI_COMMAND_PREFIX
 
@@ -56,8 +56,9 @@ class Decisions:
 class SeatRecord:
     index: int
     is_ai: bool
-    # This seat's AI version ("" at a human seat), and the versions of the other AI seats it played
-    # against, sorted ([] at a table of people only).
+    # This seat's AI level ("" at a human seat), and the versions of the other AI seats it played
+    # against, each a level with the revision it was seated with ("dora.2", games/ai/revisions.py),
+    # sorted ([] at a table of people only).
     ai_version: str
     opponent_ai_versions: list[str]
     decisions: Decisions
@@ -117,6 +118,7 @@ class SeatFacts:
     is_ai: bool
     ai_version: str
     handed_to_ai: bool = False
+    ai_revision: int = 1
 
 
 def records_of(seats: Iterable[SeatFacts], events: Iterable[EventRow]) -> list[SeatRecord]:
@@ -124,9 +126,11 @@ def records_of(seats: Iterable[SeatFacts], events: Iterable[EventRow]) -> list[S
     ordered = sorted(seats, key=lambda s: s.index)
     counted = decisions_count(events, [s.index for s in ordered if not s.is_ai])
     level = {s.index: s.ai_version or DEFAULT_VERSION for s in ordered if s.is_ai}  # as games.services.ai
+    # the AI versions played against: each level with the revision it was seated with ("dora.2")
+    named = {s.index: revisions.label(level[s.index], s.ai_revision) for s in ordered if s.is_ai}
     records = []
     for seat in ordered:
-        versions = sorted({v for index, v in level.items() if index != seat.index})
+        versions = sorted({v for index, v in named.items() if index != seat.index})
         records.append(
             SeatRecord(
                 index=seat.index,
@@ -151,4 +155,6 @@ def seat_records(match: Match) -> list[SeatRecord]:
 
 
 def seat_facts(match: Match) -> list[SeatFacts]:
-    return [SeatFacts(s.index, s.is_ai, s.ai_version, s.handed_to_ai) for s in match.seats.all()]
+    return [
+        SeatFacts(s.index, s.is_ai, s.ai_version, s.handed_to_ai, s.ai_revision) for s in match.seats.all()
+    ]

@@ -5,9 +5,12 @@ Every call is idempotent: it acts only if the match is still at `seq`, and the c
 "ai:<seq>" makes a repeated or concurrent call return the stored result instead of a second event.
 
 A move is started when the `ai_move_due` signal says one is due (games.live.dispatch sends it after the
-commit), or when the watchdog finds one overdue. It runs by `settings.AI_RUNNER`:
-  "celery"  a Celery task per move (the deployment, REDIS_URL set),
-  "thread"  a timer thread in this process (the embedded default),
+commit), or when the watchdog finds one overdue. The move is chosen at once and stored when the table's
+pacing (AI_MOVE_DELAY) says, so that a slow level's thinking hides in the pause. It runs by
+`settings.AI_RUNNER`:
+  "celery"  a Celery task per move that chooses it, and one with the countdown that stores it (the
+            deployment, REDIS_URL set),
+  "thread"  a thread in this process that chooses it and waits (the embedded default),
   "inline"  right away in this thread, one after another (tests).
 """
 
@@ -19,6 +22,8 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from celery import current_app as celery_app
@@ -45,15 +50,62 @@ _pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix=
 _local = threading.local()
 
 
-def ai_move_play(match_id: int, seq: int, *, stand_in: bool = False) -> int | None:
+def ai_move_play(
+    match_id: int,
+    seq: int,
+    *,
+    stand_in: bool = False,
+    due: float = 0.0,
+    later: Callable[[float, Planned], None] | None = None,
+) -> int | None:
     """Play the move of the seat to act if it is an AI seat (or, with `stand_in` or an autoplay
     seat, a human seat Anton plays for; or a seat handed to the AI). Returns the new seq, or None
-    when there was nothing to do."""
+    when there was nothing to do (or the move was handed to `later`).
+
+    The move is chosen at once and stored no earlier than `due` (a time.time()): the table's pacing
+    and the AI's thinking overlap instead of adding up. Until then the caller's `later(seconds,
+    planned)` keeps it (the Celery runner: a task with that countdown), or this thread waits."""
     with match_context(match_id=match_id, seq=seq):
-        return _play(match_id, seq, stand_in=stand_in)
+        planned = _plan(match_id, seq, stand_in=stand_in)
+        if planned is None:
+            return None
+        wait = due - time.time()
+        if wait > 0.01:
+            if later is not None:
+                later(wait, planned)
+                return None
+            time.sleep(wait)
+        return ai_move_store(match_id, seq, planned)
 
 
-def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
+@dataclass(frozen=True)
+class Planned:
+    """A chosen AI move: the seat's action, stored by the AI itself or by the platform for a human seat."""
+
+    seat: int
+    system: bool
+    action: dict[str, Any]
+
+    def actor(self) -> Actor:
+        return Actor.for_system(self.seat) if self.system else Actor.for_ai(self.seat)
+
+
+def ai_move_store(match_id: int, seq: int, planned: Planned) -> int | None:
+    """Store a chosen move if the match is still at `seq` (its command id "ai:<seq>" makes a repeat
+    return the stored result); returns the new seq, or None."""
+    try:
+        return match_act(
+            match_id=match_id,
+            actor=planned.actor(),
+            action=planned.action,
+            expected_seq=seq,
+            command_id=f"{AI_COMMAND_PREFIX}{seq}",
+        ).seq
+    except GameError:  # someone else moved first: nothing to do
+        return None
+
+
+def _plan(match_id: int, seq: int, *, stand_in: bool) -> Planned | None:
     match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
     if match is None or match.status != MatchStatus.RUNNING or match.version != seq:
         return None
@@ -63,24 +115,14 @@ def _play(match_id: int, seq: int, *, stand_in: bool) -> int | None:
     if seat is None or not isinstance(to_move, int):
         return None
     if seat.is_ai:
-        actor, version = Actor.for_ai(to_move), seat.ai_version or ai_registry.DEFAULT_VERSION
+        system, version = False, seat.ai_version or ai_registry.DEFAULT_VERSION
     elif seat.handed_to_ai:  # for the rest of the match: the platform's moves, no human result
-        actor, version = Actor.for_system(to_move), handed_ai_version(match)
+        system, version = True, handed_ai_version(match)
     elif stand_in or (seat.autoplay and others_present(match, seat)):
-        actor, version = Actor.for_system(to_move), ai_registry.DEFAULT_VERSION
+        system, version = True, ai_registry.DEFAULT_VERSION
     else:
         return None
-    action = choose_move(match, seat, state, version, seq)
-    try:
-        return match_act(
-            match_id=match_id,
-            actor=actor,
-            action=action,
-            expected_seq=seq,
-            command_id=f"{AI_COMMAND_PREFIX}{seq}",
-        ).seq
-    except GameError:  # someone else moved first: nothing to do
-        return None
+    return Planned(to_move, system, choose_move(match, seat, state, version, seq))
 
 
 def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: int) -> dict[str, Any]:
@@ -131,22 +173,35 @@ def on_ai_move_due(sender: Any, *, match_id: int, seq: int, delay: float, **kwar
 
 
 def ai_move_schedule(*, match_id: int, seq: int, delay: float) -> None:
-    """Start the move due at `seq` in `delay` seconds, by settings.AI_RUNNER."""
+    """Start the move due at `seq`, stored in `delay` seconds (chosen at once), by settings.AI_RUNNER."""
     runner = settings.AI_RUNNER
+    due = time.time() + delay
     if runner == "celery":
         # By name, on the project's Celery app: games.tasks imports this module. GamesConfig.ready
         # registers the task in every process, so that an eager Celery runs it here as before.
-        task = celery_app.signature("games.tasks.ai_move", args=(match_id, seq))
+        task = celery_app.signature("games.tasks.ai_move", args=(match_id, seq), kwargs={"due": due})
         try:
-            task.apply_async(countdown=delay)
+            task.apply_async()
         except Exception:  # broker down: the move is stored all the same; the watchdog enqueues it again
             log.exception("enqueueing the AI move for match %s at seq %s failed", match_id, seq)
     elif runner == "thread":
-        timer = threading.Timer(delay, _run_in_thread, (match_id, seq))
-        timer.daemon = True
-        timer.start()
+        thread = threading.Thread(target=_run_in_thread, args=(match_id, seq, due), daemon=True)
+        thread.start()
     else:
         _run_inline(match_id, seq)
+
+
+def store_later(match_id: int, seq: int) -> Callable[[float, Planned], None]:
+    """For the Celery task: a chosen move waits for its time as a task of its own with a countdown,
+    not in the worker's thread."""
+
+    def later(seconds: float, planned: Planned) -> None:
+        task = celery_app.signature(
+            "games.tasks.ai_move_store", args=(match_id, seq, planned.seat, planned.system, planned.action)
+        )
+        task.apply_async(countdown=seconds)
+
+    return later
 
 
 def _run_inline(match_id: int, seq: int) -> None:
@@ -163,10 +218,10 @@ def _run_inline(match_id: int, seq: int) -> None:
         _local.queue = None
 
 
-def _run_in_thread(match_id: int, seq: int) -> None:
+def _run_in_thread(match_id: int, seq: int, due: float) -> None:
     close_old_connections()
     try:
-        ai_move_play(match_id, seq)
+        ai_move_play(match_id, seq, due=due)
     except Exception:
         log.exception("AI move for match %s at seq %s failed", match_id, seq)
     finally:

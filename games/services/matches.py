@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import ai as ai_registry
+from games.ai import revisions
 from games.engine import IllegalAction, available_games, get_rules
 from games.engine.base import is_int
 from games.errors import (
@@ -216,6 +217,7 @@ def match_create(
             if spec.kind == SeatKind.AI:
                 seat.display_name = _clean_name(spec.name) or next(names)
                 seat.ai_version = ai_version
+                seat.ai_revision = revisions.revision(game, ai_version)
             seat.save()
             if index == creator_seat:
                 _take_seat(seat, creator)

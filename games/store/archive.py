@@ -137,6 +137,7 @@ def _seat_record(seat: Seat) -> dict[str, Any]:
         "guest_token": seat.guest_token,
         "display_name": seat.display_name,
         "ai_version": seat.ai_version,
+        "ai_revision": seat.ai_revision,
         "origin_browser": seat.origin_browser,
         "origin_session": seat.origin_session,
         "origin_address": seat.origin_address,
@@ -255,6 +256,7 @@ def _restore_seat(match: Match, spec: dict[str, Any], users: ArchiveUsers) -> No
         guest_token=spec.get("guest_token") or "",
         display_name=spec["display_name"],
         ai_version=spec["ai_version"],
+        ai_revision=int(spec.get("ai_revision", 1)),  # archives written before revisions: the first
         origin_browser=spec["origin_browser"],
         origin_session=spec["origin_session"],
         origin_address=spec.get("origin_address") or "",

@@ -22,6 +22,7 @@ def consumed(command: list[str]) -> set[str]:
 
 def test_moves_and_projections_go_to_queues_of_their_own() -> None:
     assert queue_of("games.tasks.ai_move") == "moves"
+    assert queue_of("games.tasks.ai_move_store") == "moves"
     assert queue_of("games.tasks.watchdog") == "moves"
     assert queue_of("leaderboard.tasks.save_match") == "projections"
     assert queue_of("leagues.tasks.project_match") == "projections"

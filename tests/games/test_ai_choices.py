@@ -80,7 +80,7 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
     assert (dora.unit, dora.reference_mean) == ("bummerl_win_percent", 50.0)
     assert (dora.rules_version, dora.ai_version, dora.pairs) == (
         get_rules("schnapsen").rules_version,
-        "dora",
+        "dora.2",  # the revision it was measured on (games/ai/revisions.py)
         10,
     )
 
@@ -120,7 +120,7 @@ def test_figures_of_an_older_rules_version_that_plays_alike_are_kept(tmp_path, m
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
     path = tmp_path / "strength.json"
-    figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "ai_version": "dora"}
+    figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "ai_version": "dora.2"}
     entry = {"rules_version": "1", "unit": "x", "reference": {"version": "anton", "mean": 50}}
     path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": figure}}}))
     assert get_rules("schnapsen").rules_version == "3"
@@ -148,7 +148,7 @@ def test_the_bench_keeps_an_older_versions_figures_with_their_version(tmp_path, 
     for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
         monkeypatch.setattr(ai_strength, name, {})
     path = tmp_path / "strength.json"
-    old = {"mean": 60.0, "low": 55.0, "high": 65.0, "pairs": 10, "ai_version": "carla"}
+    old = {"mean": 60.0, "low": 55.0, "high": 65.0, "pairs": 10, "ai_version": "carla.2"}
     entry = {
         "rules_version": "1",
         "unit": "bummerl_win_percent",

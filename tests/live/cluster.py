@@ -448,6 +448,8 @@ class SeatBot:
     reconnect: bool = True
     resync_after: float = 1.0
     on_message: Callable[[SeatBot, dict[str, Any]], None] | None = None
+    # seconds to wait before acting on a state (a person who acts once the page has drawn it)
+    wait_before_act: Callable[[SeatBot, dict[str, Any]], float] | None = None
     last_state: dict[str, Any] | None = None
     acted: int = 0
     acted_seqs: set[int] = field(default_factory=set)
@@ -504,6 +506,8 @@ class SeatBot:
                         seq = message["seq"]
                         if legal and seq > acted_seq:
                             action = rng.choice(legal)
+                            if self.wait_before_act is not None:
+                                await asyncio.sleep(self.wait_before_act(self, message))
                             self.sent_at[seq] = time.perf_counter()
                             await ws.send(
                                 json.dumps(

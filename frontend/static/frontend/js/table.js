@@ -21,7 +21,14 @@ import { gameTitle, sheetTitle } from "./titles.js";
 import { sleep } from "./ui.js";
 
 const pauseSetting = localStorage.getItem("kt.trickPause");
-const TRICK_PAUSE = pauseSetting === null ? 1200 : Number(pauseSetting);
+
+/** How long a finished trick stays (ms): the server's pacing (its AI waits as long before the next
+ * lead), unless this browser set its own (the tests: "kt.trickPause"). */
+function trickPause(state) {
+  if (pauseSetting !== null) return Number(pauseSetting);
+  const seconds = state && state.match ? state.match.trick_pause : undefined;
+  return typeof seconds === "number" ? seconds * 1000 : 1200;
+}
 
 // --- incoming states -----------------------------------------------------------------------------
 
@@ -40,7 +47,7 @@ function trickOf(lastTrick) {
 }
 
 // States are drawn one after the other; a state that finished a trick first shows the full trick for
-// TRICK_PAUSE, and one that finished a game opens the dialog between games.
+// trickPause(), and one that finished a game opens the dialog between games.
 async function pump() {
   if (app.pumping) return;
   app.pumping = true;
@@ -51,11 +58,12 @@ async function pump() {
       const sameMatchGame = prev && prev.view && next.view;
       const newTrick = sameMatchGame && next.view.last_trick && lastTrickKey(next.view) !== lastTrickKey(prev.view);
       noteTrick(prev, next);
-      if (newTrick && TRICK_PAUSE > 0 && !(next.view.trick || []).length) {
+      const pause = trickPause(next);
+      if (newTrick && pause > 0 && !(next.view.trick || []).length) {
         const { cards, winner } = trickOf(next.view.last_trick);
         app.overlay = true;
         render(next, { trickOverride: cards, trickWinner: winner });
-        await sleep(TRICK_PAUSE);
+        await sleep(pause);
         app.overlay = false;
       }
       const grew = sameMatchGame && finishedRows(next.view).length > finishedRows(prev.view).length;
