@@ -153,9 +153,15 @@ async function join(match) {
   }
 }
 
+let openShown = null; // the open tables as last drawn
+
 function showOpen(matches) {
   const ids = new Set(mine.map((m) => m.id));
   const others = matches.filter((m) => !ids.has(m.id));
+  // A lobby push that changes nothing here leaves the buttons alone: one being clicked stays.
+  const key = JSON.stringify(others);
+  if (key === openShown) return;
+  openShown = key;
   lists.open.replaceChildren(
     ...(others.length
       ? others.map((m) => {
