@@ -242,6 +242,7 @@ def write_figure(
     previous = versions.get(version, {})
     versions[version] = {
         "ai_version": revisions.current_label(game, version),  # the revision measured
+        "against": revisions.current_label(game, DEFAULT_VERSION),  # and the reference's
         "ai_name": get_player(game, version).name,
         "mean": round(figure["mean"], 1),
         "low": round(figure["low"], 1),

@@ -7,7 +7,9 @@ AI version it was measured on, the number of duplicate sets and the seed range; 
 while a match of its rules_version plays exactly as under the engine's newest rules (no later rules
 version changed how a match plays: `Rules.plays_like_newest`), and it keeps saying which rules version
 it was measured on; and only for the revision of the level it was measured on (its "ai_version",
-games/ai/revisions.py: "dora.2"), since a changed level is a new revision with its own figure.
+games/ai/revisions.py: "dora.2"), since a changed level is a new revision with its own figure, and
+only while the reference is the revision it was measured against (its "against", Anton's first by
+default).
 Units: "bummerl_win_percent" (Schnapsen, heads-up),
 "points_per_game" (Preisjass, one at a table of Antons), "whists_per_deal" (Preferans) and
 "points_per_deal" (Preferanzen, Vienna), both one against two Antons. No figure is typed in by hand.
@@ -55,6 +57,8 @@ def load_figures(path: Path) -> None:
                 continue
             if figure.get("ai_version", version) != revisions.current_label(game, version):
                 continue  # measured on another revision of the level (games/ai/revisions.py)
+            if figure.get("against", DEFAULT_VERSION) != revisions.current_label(game, reference["version"]):
+                continue  # measured against another revision of the reference
             measured[version] = float(figure["mean"])
             intervals[version] = (float(figure["low"]), float(figure["high"]))
             measured_on[version] = {

@@ -75,3 +75,28 @@ def test_a_seat_keeps_the_revision_it_was_given_and_its_records_name_it() -> Non
     assert seat_records(match)[0].opponent_ai_versions == ["dora"]
     names = (version_name("dora.2"), version_name("dora"), version_name("anton"))
     assert names == ("Dora 2", "Dora", "Anton")
+
+
+def test_a_figure_counts_for_the_revisions_it_was_measured_on_and_against(tmp_path, monkeypatch) -> None:
+    """strength.json: a figure of another revision of the level, or measured against another revision
+    of Anton, is not this level's figure (the site says "not measured yet" instead)."""
+    import json
+
+    from games.catalog import ai_strength
+
+    reference = {"version": "anton", "mean": 50}
+    entry = {"rules_version": "1", "unit": "bummerl_win_percent", "reference": reference}
+    figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10}
+    cases = [
+        ({"ai_version": "dora.2"}, 61.0),  # the current revision, against Anton's first (the default)
+        ({"ai_version": "dora.2", "against": "anton"}, 61.0),
+        ({"ai_version": "dora"}, None),  # Dora before the memory
+        ({"ai_version": "dora.2", "against": "anton.2"}, None),  # against an Anton that is not this one
+    ]
+    for stamp, shown in cases:
+        for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+            monkeypatch.setattr(ai_strength, name, {})
+        path = tmp_path / "strength.json"
+        path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": {**figure, **stamp}}}}))
+        ai_strength.load_figures(path)
+        assert ai_strength.ai_strength("schnapsen").get("dora") == shown, stamp
