@@ -146,18 +146,24 @@ def choose_move(match: Match, seat: Seat, state: GameState, version: str, seq: i
             player.seconds = math.inf
         action = think(fairness.decision_rng(match.seed, seq))
     elif version == ai_registry.DEFAULT_VERSION or version == "random":
-        action = think(random.Random(f"{match.pk}:{seq}"))  # depends on nothing secret
+        action = think(move_rng(match, seq))
     else:
-        future = _pool.submit(think, random.Random(f"{match.pk}:{seq}"))
+        future = _pool.submit(think, move_rng(match, seq))
         try:
             action = future.result(timeout=settings.AI_HARD_DEADLINE)
         except concurrent.futures.TimeoutError:
             log.warning("AI %s missed the deadline in match %s at seq %s", version, match.pk, seq)
             metrics.AI_DEADLINE_MISSED.labels(match.game, version).inc()
             fallback = ai_registry.get_player(match.game, ai_registry.DEFAULT_VERSION)
-            action = fallback.choose(view, legal, random.Random(f"{match.pk}:{seq}:fallback"))
+            action = fallback.choose(view, legal, move_rng(match, seq, "fallback"))
     metrics.AI_MOVE_SECONDS.labels(match.game, version).observe(time.perf_counter() - started)
     return {k: v for k, v in action.items() if k != "seat"}
+
+
+def move_rng(match: Match, seq: int, salt: str = "") -> random.Random:
+    """The random choices of an AI move at an ordinary table: from the table and the move, nothing
+    secret (not the deal's seed)."""
+    return random.Random(f"{match.pk}:{seq}:{salt}" if salt else f"{match.pk}:{seq}")
 
 
 def seat_information(match: Match, seat: int) -> InformationState:

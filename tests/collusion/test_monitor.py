@@ -23,6 +23,7 @@ from games.ai.collusion.evidence import NO_CLOCK
 from games.ai.search.player import SearchPlayer
 from games.live.actors import Actor, Origin
 from games.models import Match, MatchStatus
+from games.services import ai as ai_service
 from games.services.matches import SeatSpec, match_act, match_create, match_join
 from games.store.events import load_state
 from leagues import services as leagues
@@ -140,6 +141,11 @@ def _node_budgets_only(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
         init(self, nodes, NO_CLOCK, fallback)
 
     monkeypatch.setattr(SearchPlayer, "__init__", unclocked)
+    # Nor may the AI seat's choices depend on the match's id, which the database's sequence gives (in CI
+    # an honest pair reached z 1.88 on other ids): here they follow the table's seed, as its deals do.
+    monkeypatch.setattr(
+        ai_service, "move_rng", lambda match, seq, salt="": random.Random(f"{match.seed}:{seq}:{salt}")
+    )
 
 
 @pytest.fixture
@@ -149,21 +155,21 @@ def four() -> list[User]:
 
 def test_finished_matches_feed_the_monitor_and_staff_see_the_flagged_pair(four, settings) -> None:
     anna, ben, carl, dora = four
-    settings.COLLUSION_THRESHOLD = 1.5  # eight deals a pair: the test's own threshold
-    matches = _pairs((anna, ben), (carl, dora), matches=2)
+    settings.COLLUSION_THRESHOLD = 1.65  # twelve deals a pair: the test's own threshold
+    matches = _pairs((anna, ben), (carl, dora), matches=3)
     assert all(m.status == MatchStatus.FINISHED for m in matches)
 
     sharing = CollusionPair.objects.get(user_low=anna, user_high=ben)
     honest = CollusionPair.objects.get(user_low=carl, user_high=dora)
     assert CollusionPair.objects.count() == 2  # the AI seat is never one of a pair
-    assert sharing.matches == honest.matches == 2
+    assert sharing.matches == honest.matches == 3
     assert sharing.deals == sum(_dealt(m) for m in matches[::2]) >= 2 * DEALS  # void deals count too
     assert honest.deals == sum(_dealt(m) for m in matches[1::2]) >= 2 * DEALS
     assert sharing.decisions > 20 and honest.decisions > 20
-    assert sharing.z > 1.5 > honest.z and sharing.total > 0
+    assert sharing.z > 1.65 > honest.z and sharing.total > 0
     assert sharing.flagged and not honest.flagged
-    assert sharing.shared_addresses == 2 and honest.shared_addresses == 0
-    assert sharing.shared_devices == honest.shared_devices == 2
+    assert sharing.shared_addresses == 3 and honest.shared_addresses == 0
+    assert sharing.shared_devices == honest.shared_devices == 3
     row = CollusionMatch.objects.filter(pair=sharing).order_by("match_id").first()
     assert row is not None and row.same_address and {d["seat"] for d in row.decisions} == {0, 1}
     assert sum(row.deal_scores.values()) == pytest.approx(sum(d["score"] for d in row.decisions), abs=1e-3)
