@@ -255,8 +255,8 @@ def write_figure(
         "nodes_per_s": round(figure["nodes_per_s"] or 0),
         "capped": figure.get("capped", 0),
     }
-    if "rerun" in previous:
-        versions[version]["rerun"] = previous["rerun"]
+    if "rerun" in previous and previous.get("ai_version") == versions[version]["ai_version"]:
+        versions[version]["rerun"] = previous["rerun"]  # a check of another revision is not this one's
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 

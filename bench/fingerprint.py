@@ -117,6 +117,6 @@ def write_levels() -> None:
         number = int(kept.get("revision", 1))
         levels.setdefault(game, {})[level] = {"revision": number, "fingerprint": digest}
         if kept and kept.get("fingerprint") != digest:
-            print(f"{game} {level}: its play changed under revision {number}: raise the revision")
+            print(f"{game} {level}: plays otherwise than stored for revision {number}: raise it unless done")
         print(f"{game:<18} {level:<7} revision {number} {digest}", flush=True)
     revisions.LEVELS_FILE.write_text(json.dumps(levels, indent=1, sort_keys=True) + "\n")

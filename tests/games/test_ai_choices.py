@@ -85,6 +85,31 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
     )
 
 
+def test_a_new_revisions_figure_does_not_keep_the_old_revisions_rerun(tmp_path) -> None:
+    import json
+
+    from bench.ai_strength import write_figure
+
+    path = tmp_path / "strength.json"
+    figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "p95_cpu_ms": 300.0}
+    figure |= {"decisions_per_s": 5.0, "nodes_per_s": 1e5}
+    rerun = {"mean": 58.0, "low": 52.0, "high": 64.0, "pairs": 10, "seeds": "rerun 3000000..3000009"}
+    entry = {"rules_version": get_rules("schnapsen").rules_version, "unit": "bummerl_win_percent"}
+    for measured_on, kept in (("dora.2", True), ("dora", False)):  # dora is at revision 2
+        old = {
+            "mean": 60.0,
+            "low": 54.0,
+            "high": 66.0,
+            "pairs": 10,
+            "ai_version": measured_on,
+            "rerun": rerun,
+        }
+        path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": old}}}))
+        write_figure("schnapsen", "dora", figure, "report", path)
+        dora = json.loads(path.read_text())["schnapsen"]["versions"]["dora"]
+        assert (dora["ai_version"], dora["mean"], "rerun" in dora) == ("dora.2", 61.0, kept)
+
+
 def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
