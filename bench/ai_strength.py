@@ -30,6 +30,7 @@ from games import packs
 from games.ai import DEFAULT_VERSION, available_versions, get_player, revisions
 from games.ai.arena import play_match
 from games.ai.base import JSON, InformedPlayer, Player, decide
+from games.catalog.ai_strength import rerun_revision
 from games.engine import get_rules
 from games.engine.information import InformationState
 from games.packs.base import Strength
@@ -236,6 +237,7 @@ def write_figure(
             "high": round(figure["high"], 1),
             "pairs": figure["pairs"],
             "seeds": _seed_label(seeds, figure["pairs"]),
+            "ai_version": revisions.current_label(game, version),  # the revision checked
         }
         path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
         return
@@ -255,7 +257,7 @@ def write_figure(
         "nodes_per_s": round(figure["nodes_per_s"] or 0),
         "capped": figure.get("capped", 0),
     }
-    if "rerun" in previous and previous.get("ai_version") == versions[version]["ai_version"]:
+    if "rerun" in previous and rerun_revision(previous, version) == versions[version]["ai_version"]:
         versions[version]["rerun"] = previous["rerun"]  # a check of another revision is not this one's
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
 

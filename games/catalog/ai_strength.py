@@ -66,9 +66,19 @@ def load_figures(path: Path) -> None:
                 "ai_version": str(figure.get("ai_version", version)),
                 "pairs": figure.get("pairs"),
                 "seeds": figure.get("seeds"),
-                "rerun": figure.get("rerun"),
+                # a rerun of another revision checks another player
+                "rerun": figure.get("rerun")
+                if rerun_revision(figure, version) == figure.get("ai_version", version)
+                else None,
             }
         UNITS[game] = str(entry["unit"])
+
+
+def rerun_revision(figure: dict[str, Any], level: str) -> str:
+    """The revision of `level` a figure's rerun checked: its own stamp, or (written before reruns had
+    one) the figure's."""
+    rerun = figure.get("rerun") or {}
+    return str(rerun.get("ai_version", figure.get("ai_version", level)))
 
 
 load_figures(STRENGTH_FILE)

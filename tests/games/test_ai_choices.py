@@ -4,6 +4,8 @@ offered (the API keeps it in `ai_versions` for tests)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -85,29 +87,54 @@ def test_figures_come_from_the_file_the_bench_writes(tmp_path, monkeypatch: pyte
     )
 
 
-def test_a_new_revisions_figure_does_not_keep_the_old_revisions_rerun(tmp_path) -> None:
+def test_a_rerun_counts_only_for_the_revision_it_checked(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
     from bench.ai_strength import write_figure
+    from games.catalog import ai_strength
 
+    for name in ("MEASURED", "INTERVALS", "UNITS", "MEASURED_ON"):
+        monkeypatch.setattr(ai_strength, name, {})
     path = tmp_path / "strength.json"
     figure = {"mean": 61.0, "low": 55.0, "high": 67.0, "pairs": 10, "p95_cpu_ms": 300.0}
     figure |= {"decisions_per_s": 5.0, "nodes_per_s": 1e5}
     rerun = {"mean": 58.0, "low": 52.0, "high": 64.0, "pairs": 10, "seeds": "rerun 3000000..3000009"}
-    entry = {"rules_version": get_rules("schnapsen").rules_version, "unit": "bummerl_win_percent"}
-    for measured_on, kept in (("dora.2", True), ("dora", False)):  # dora is at revision 2
+    entry: dict[str, Any] = {"rules_version": get_rules("schnapsen").rules_version}
+    entry |= {"unit": "bummerl_win_percent", "reference": {"version": "anton", "mean": 50}}
+
+    def stored(report_on: str, rerun_on: str | None) -> None:
+        checked = rerun if rerun_on is None else {**rerun, "ai_version": rerun_on}
         old = {
             "mean": 60.0,
             "low": 54.0,
             "high": 66.0,
             "pairs": 10,
-            "ai_version": measured_on,
-            "rerun": rerun,
+            "ai_version": report_on,
+            "rerun": checked,
         }
         path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": old}}}))
+
+    def dora() -> dict:
+        return json.loads(path.read_text())["schnapsen"]["versions"]["dora"]
+
+    # A new report (Schnapsen's Dora is at revision 2) keeps a rerun of its own revision only; an
+    # unstamped rerun checked the report it was stored beside.
+    for report_on, rerun_on, kept in (
+        ("dora.2", None, True),
+        ("dora", None, False),
+        ("dora.2", "dora", False),
+    ):
+        stored(report_on, rerun_on)
         write_figure("schnapsen", "dora", figure, "report", path)
-        dora = json.loads(path.read_text())["schnapsen"]["versions"]["dora"]
-        assert (dora["ai_version"], dora["mean"], "rerun" in dora) == ("dora.2", 61.0, kept)
+        assert (dora()["ai_version"], dora()["mean"], "rerun" in dora()) == ("dora.2", 61.0, kept)
+    # A rerun names the revision it checked, and the site shows only a rerun of the figure's revision.
+    write_figure("schnapsen", "dora", {**figure, "mean": 59.0}, "rerun", path)
+    assert dora()["rerun"]["ai_version"] == "dora.2" and dora()["rerun"]["mean"] == 59.0
+    ai_strength.load_figures(path)
+    assert ai_strength.MEASURED_ON["schnapsen"]["dora"]["rerun"]["mean"] == 59.0
+    stored("dora.2", "dora")
+    ai_strength.load_figures(path)
+    assert ai_strength.MEASURED_ON["schnapsen"]["dora"]["rerun"] is None
 
 
 def test_figures_of_other_rules_are_ignored(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:

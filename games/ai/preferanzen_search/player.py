@@ -397,10 +397,8 @@ class CarlaPreferanzen(SearchPreferanzen):
 
 
 class DoraPreferanzen(SearchPreferanzen):
-    """The strongest level. Revision 2 (games/ai/levels.json) spends the compiled core's speed on the
-    card play: 64 worlds instead of 24, each solved exactly from 8 tricks left instead of 6, and twice
-    the worlds for the contract (on the tune seeds +0.54 points a deal over revision 1, interval
-    +0.25..+0.82; more contract worlds searched deeper gained nothing)."""
+    """The strongest level, revision 2 (games/ai/levels.json): the budget spent on the card play, as
+    tuned in docs/compiled.md ("Spent on strength")."""
 
     name = "Dora"
 
