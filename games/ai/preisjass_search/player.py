@@ -125,12 +125,14 @@ class SearchPreisjass(SearchPlayer):
         return legal[best]
 
 
-DORA_WORLDS = 400
-# tune seeds, 20 sets, two bench runs side by side: 26,000 nodes p95 346 ms CPU a decision (400 allowed);
-# exact over the last 3 tricks 58.7, 4 tricks 58.5, 2 tricks 58.0 (the lookahead playout leaves the
-# exact endgame less to add)
-DORA_NODES = 26_000
-DORA_EXACT_TRICKS = 3
+# Dora 2 (docs/compiled.md, "Dora 2 of Preisjass"): the compiled core's speed spent on worlds and the exact
+# end. Tune seeds, 20 sets against Anton, beside revision 1 (400 worlds, 26,000 nodes, exact over 3 tricks:
+# 58.7, p95 18 ms compiled): 260,000 nodes +0.5 (-0.4..+1.4); with 1,000 worlds +1.7 (+0.9..+2.4); with
+# 500,000 nodes and exact over 4 tricks +2.1 (+1.3..+2.9), p95 259 ms; 2,000 worlds and 600,000 nodes did
+# worse than that (-1.0, exact over 4 tricks; -1.1, over 3)
+DORA_WORLDS = 1000
+DORA_NODES = 500_000
+DORA_EXACT_TRICKS = 4
 
 
 class DoraPreisjass(SearchPreisjass):
