@@ -59,11 +59,15 @@ def _wait_moved(page: Any, seq: int) -> None:
     assert message.get_attribute("data-kind") not in ("error", "refused"), message.inner_text()
 
 
-def _choose_panel(rng: random.Random, buttons: list[list[str]]) -> int:
+def _choose_panel(rng: random.Random, buttons: list[list[str]], played: bool = True) -> int:
     """A random enabled button. Bidding and the contract are drawn among the lowest three steps (Pass
-    half the time), as a player raises step by step; whist, pass, half and open/closed uniformly."""
+    half the time), as a player raises step by step; whist, pass, half and open/closed uniformly, except
+    that a defender says whist until it has `played` a card (else a pool of a few deals could pass
+    without a card of its own: declarer's contracts the defenders both pass, its own passes on whist)."""
     indices = list(range(len(buttons)))
     kind = buttons[0][0]
+    if kind == "defend" and not played:
+        return next(i for i, (_, value) in enumerate(buttons) if value == "whist")
     if kind in ("bid", "declare"):
         passes = [i for i, (_, value) in enumerate(buttons) if value == "pass"]
         steps = [i for i, (_, value) in enumerate(buttons) if value not in ("pass", "hold")][:3]
@@ -125,7 +129,7 @@ def test_whole_pool_against_anton_settles_to_zero(new_page: Any) -> None:
             if step["phase"] not in shots:
                 shots.add(step["phase"])
                 shot(page, f"preferans-panel-{step['phase']}")
-            i = _choose_panel(rng, buttons)
+            i = _choose_panel(rng, buttons, played="play" in seen)
             page.locator("[data-role=actions] .prs-panel button:not([disabled])").nth(i).click()
         elif kind == "select":
             seen.add("exchange")
