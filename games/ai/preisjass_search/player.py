@@ -125,11 +125,8 @@ class SearchPreisjass(SearchPlayer):
         return legal[best]
 
 
-# Dora 2 (docs/compiled.md, "Dora 2 of Preisjass"): the compiled core's speed spent on worlds and the exact
-# end. Tune seeds, 20 sets against Anton, beside revision 1 (400 worlds, 26,000 nodes, exact over 3 tricks:
-# 58.7, p95 18 ms compiled): 260,000 nodes +0.5 (-0.4..+1.4); with 1,000 worlds +1.7 (+0.9..+2.4); with
-# 500,000 nodes and exact over 4 tricks +2.1 (+1.3..+2.9), p95 259 ms; 2,000 worlds and 600,000 nodes did
-# worse than that (-1.0, exact over 4 tricks; -1.1, over 3)
+# revision 2 (games/ai/levels.json): the compiled core's speed spent on worlds and the exact end, as tuned
+# in docs/compiled.md ("Dora 2 of Preisjass"), where its figures are
 DORA_WORLDS = 1000
 DORA_NODES = 500_000
 DORA_EXACT_TRICKS = 4
