@@ -10,6 +10,7 @@ import pytest
 
 from games.ai.analysis.base import BEST, BLUNDER, JSON, analyse_match, same_action
 from games.ai.analysis.registry import get_analyser
+from games.ai.preferans_search import player
 from games.engine import get_rules
 from games.engine.preferans.state import PreferansState
 
@@ -242,3 +243,23 @@ def test_closed_play_there_loses_nothing_on_the_real_cards() -> None:
     assert decision["kind"] == "mode"
     assert decision["played"] == {"type": "mode", "mode": "closed"}
     assert decision["open"]["loss"] == 0
+
+
+def test_the_analysis_does_not_change_with_a_new_revision_of_a_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a stored match's analysis says the same after Dora or Carla change: the analysis builds its
+    # sampler and its playout players from its own pinned budgets, never from the levels' classes
+    events, state, _ = _declarer_after_talon()
+    state = _play(events, state, {"type": "exchange", "discard": sorted(state.talon)})
+    _play(events, state, {"type": "declare", "contract": "8S"})
+    mode_events, seat = _lone_whister("open")
+    before = (analyse_match(get_analyser("preferans"), events), _analyse(mode_events, seat))  # type: ignore[arg-type]
+
+    def changed(self: object) -> None:
+        raise AssertionError("the analysis built a level's player")
+
+    monkeypatch.setattr(player.DoraPreferans, "__init__", changed)
+    monkeypatch.setattr(player.CarlaPreferans, "__init__", changed)
+    after = (analyse_match(get_analyser("preferans"), events), _analyse(mode_events, seat))  # type: ignore[arg-type]
+    assert {"bid", "exchange", "declare"} <= {d["kind"] for d in after[0]["decisions"]}
+    assert after[1]["decisions"][-1]["kind"] == "mode"
+    assert after == before

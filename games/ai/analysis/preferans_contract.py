@@ -34,7 +34,7 @@ from itertools import combinations
 from games.ai.anton_preferans import declarer_tricks, misere_risk
 from games.ai.base import JSON
 from games.ai.observation.preferans import PreferansObservation, observe
-from games.ai.preferans_search.player import CarlaPreferans, DoraPreferans
+from games.ai.preferans_search.player import SearchPreferans
 from games.ai.preferans_search.solver import Solver, sides
 from games.ai.preferans_search.state import GAME, MISERE, SUITS, Deal, mask_of, names
 from games.ai.preferans_search.values import (
@@ -57,13 +57,19 @@ UNLIMITED = 1 << 62
 OPEN_SOLVE_NODES = 30_000  # per game solved with all hands open
 MISERE_NODES = 3_000  # per misère solve (else Anton's risk decides: clean 0 tricks, else 1)
 MISERE_RISK = 3.0  # above this misère risk (Anton's count) its tricks are that count, not solved
-AHEAD = 2  # tricks searched before the estimate (the Dora player's depth)
+AHEAD = 2  # tricks searched before the estimate (Dora's depth in her first revision)
 WORLDS = 6  # worlds of the view angle (bids, contract, whist)
 EXCHANGE_WORLDS = 2  # 66 discards each: fewer worlds
 EXCHANGE_TRUMPS = 1  # trumps tried per discard (the likeliest by Anton's count)
 
 MODE_PLAYOUTS = 4  # open angle: playouts per mode on the real cards (Carla's choices are rng-seeded)
 MODE_WORLDS = 6  # view angle: worlds, one playout per mode in each
+
+# The analysis has its own players, pinned here, so that a new revision of a level does not change
+# what an analysis of a stored match says: the sampler of the view's worlds (only its `tries` count)
+# and the playouts of the open/closed choice (Carla's first revision).
+SAMPLER = dict(worlds=WORLDS, nodes=0, depth=AHEAD, exact_tricks=0, bid_worlds=WORLDS, tries=20)
+PLAYOUT = dict(worlds=6, nodes=10_000, depth=1, exact_tricks=4, bid_worlds=5, duck_depth=1, selfish_exact=3)
 
 #: the engine phase -> the decision's kind
 KINDS = {"bid": "bid", "exchange": "exchange", "declare": "declare", "whist": "defend", "mode": "mode"}
@@ -252,7 +258,7 @@ def view_values(state: GameState, legal: list[JSON], rng: random.Random) -> list
     seat = state.to_move
     assert isinstance(seat, int)
     obs = observe(state.view(seat))
-    player = DoraPreferans()
+    player = SearchPreferans(**SAMPLER)
     if obs.phase == "mode":
         return mode_view_values(state, legal, rng, player)  # type: ignore[arg-type]
     count = EXCHANGE_WORLDS if obs.phase == "exchange" else WORLDS
@@ -316,7 +322,7 @@ def mode_values(state: PreferansState, legal: list[JSON], rng: random.Random, pl
 
 
 def mode_view_values(
-    state: PreferansState, legal: list[JSON], rng: random.Random, player: DoraPreferans
+    state: PreferansState, legal: list[JSON], rng: random.Random, player: SearchPreferans
 ) -> list[float]:
     """`mode_values` averaged over `MODE_WORLDS` worlds sampled from the whister's view (the search
     player's sampler, as for the whist calls), one playout per mode in each: the hidden hands and the
@@ -342,8 +348,8 @@ def _play_out(state: PreferansState, mode: str, rng: random.Random) -> float:
     """The declarer's tricks when the deal is played out by Carla after `mode`."""
     state = state.clone()
     bidding.do_mode(state, mode)
-    player = CarlaPreferans()
-    player.seconds = NO_CLOCK  # node budgets only: the same seed plays the same cards on any machine
+    # node budgets only: the same seed plays the same cards on any machine
+    player = SearchPreferans(**PLAYOUT, seconds=NO_CLOCK)
     declarer = state.declarer
     while state.phase == "play":
         seat = state.actor()
