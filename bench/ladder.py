@@ -1,7 +1,7 @@
 """AI ladder: every level of a game rated on one scale from a round robin of duplicate matches.
 
     python -m bench ladder --game schnapsen [--levels lena anton carla dora] [--pairs 12]
-        [--first-seed 4000000] [--options '{"max_deals": 2}'] [--no-write]
+        [--first-seed 4000000] [--options '{"max_deals": 2}'] [--no-write] [--jobs 2]
 
 For every two levels A and B and every seed, one duplicate set: with n seats, n tables with A in seat k
 and B in all the others and (three or more seats) n tables with B in seat k and A in all the others,
@@ -27,6 +27,7 @@ import itertools
 import json
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -75,31 +76,44 @@ def duplicate_set(
     return sum(a_scores) / len(a_scores) - sum(b_scores) / len(b_scores)
 
 
+def _played_set(game: str, a: str, b: str, seed: int, options: JSON | None) -> tuple[float, dict[str, int]]:
+    """One duplicate set with the two levels' own players (a task for a worker process)."""
+    counts = {"matches": 0, "deals": 0}
+    diff = duplicate_set(game, get_player(game, a), get_player(game, b), seed, options, counts)
+    return diff, counts
+
+
 def round_robin(
-    game: str, levels: list[str], pairs: int, first_seed: int, options: JSON | None
+    game: str, levels: list[str], pairs: int, first_seed: int, options: JSON | None, jobs: int = 1
 ) -> dict[str, Any]:
-    """Every pair of `levels` over `pairs` seeds: the openskill ratings and each pair's differences."""
+    """Every pair of `levels` over `pairs` seeds: the openskill ratings and each pair's differences.
+    With `jobs` > 1 the sets are played in that many processes; they are rated in the same order either
+    way (seed by seed, pair by pair), so the result does not depend on `jobs`."""
     model = PlackettLuce()
     ratings = {level: model.rating(name=level) for level in levels}
-    players = {level: get_player(game, level) for level in levels}
     record = {
         level: {"sets": 0, "wins": 0, "draws": 0, "losses": 0, "matches": 0, "deals": 0} for level in levels
     }
     differences: dict[tuple[str, str], list[float]] = {pair: [] for pair in itertools.combinations(levels, 2)}
+    tasks = [
+        (game, a, b, seed, options) for seed in range(first_seed, first_seed + pairs) for a, b in differences
+    ]
     started = time.perf_counter()
-    for seed in range(first_seed, first_seed + pairs):
-        for a, b in differences:
-            counts = {"matches": 0, "deals": 0}
-            diff = duplicate_set(game, players[a], players[b], seed, options, counts)
-            differences[a, b].append(diff)
-            ranks = [0.0, 1.0] if diff > 0 else [1.0, 0.0] if diff < 0 else [0.0, 0.0]
-            [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-            for level, rank, other in ((a, ranks[0], ranks[1]), (b, ranks[1], ranks[0])):
-                row = record[level]
-                row["sets"] += 1
-                row["wins" if rank < other else "losses" if rank > other else "draws"] += 1
-                row["matches"] += counts["matches"]
-                row["deals"] += counts["deals"]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(_played_set, *zip(*tasks, strict=True)))
+    else:
+        played = [_played_set(*task) for task in tasks]
+    for (_, a, b, _, _), (diff, counts) in zip(tasks, played, strict=True):
+        differences[a, b].append(diff)
+        ranks = [0.0, 1.0] if diff > 0 else [1.0, 0.0] if diff < 0 else [0.0, 0.0]
+        [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        for level, rank, other in ((a, ranks[0], ranks[1]), (b, ranks[1], ranks[0])):
+            row = record[level]
+            row["sets"] += 1
+            row["wins" if rank < other else "losses" if rank > other else "draws"] += 1
+            row["matches"] += counts["matches"]
+            row["deals"] += counts["deals"]
     return {
         "ratings": {
             level: {"mu": r.mu, "sigma": r.sigma, "low": r.mu - 2 * r.sigma, "high": r.mu + 2 * r.sigma}
@@ -203,11 +217,12 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--first-seed", type=int, default=FIRST_SEED)
     parser.add_argument("--options", help="match options over the game's own, as JSON")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the sets (same result)")
     args = parser.parse_args(argv)
     options = json.loads(args.options) if args.options else None
     for game in args.game or sorted(GAMES):
         levels = args.levels or [v for v in available_versions(game) if v != "random"]
-        result = round_robin(game, levels, args.pairs, args.first_seed, options)
+        result = round_robin(game, levels, args.pairs, args.first_seed, options, args.jobs)
         entry = ladder_entry(game, levels, args.pairs, args.first_seed, options, result)
         if not args.no_write:
             write_entry(game, entry)

@@ -44,8 +44,9 @@ def test_a_round_robin_rates_anton_above_lena_and_the_file_keeps_the_versions(
     tmp_path: Path, empty_ladder: None
 ) -> None:
     run = round_robin("schnapsen", ["lena", "anton"], 12, 4_000_000, None)
-    again = round_robin("schnapsen", ["lena", "anton"], 12, 4_000_000, None)
-    assert run["ratings"] == again["ratings"], "the same seeds give the same ladder"
+    again = round_robin("schnapsen", ["lena", "anton"], 12, 4_000_000, None, jobs=2)
+    assert run["ratings"] == again["ratings"], "the same seeds give the same ladder, in 2 processes too"
+    assert run["differences"] == again["differences"] and run["record"] == again["record"]
     lena, anton = run["ratings"]["lena"], run["ratings"]["anton"]
     assert anton["mu"] > lena["mu"]
     assert run["record"]["anton"]["sets"] == run["record"]["lena"]["sets"] == 12
