@@ -166,17 +166,18 @@ class CarlaPreferans(SearchPreferans):
 
 
 class DoraPreferans(SearchPreferans):
-    """The strongest level."""
+    """The strongest level, revision 2 (games/ai/levels.json): the compiled core's speed spent on
+    worlds, a trick deeper and a longer exact end, as tuned in docs/compiled.md ("Dora 2 of Preferans")."""
 
     name = "Dora"
 
     def __init__(self) -> None:
         super().__init__(
-            worlds=14,
-            nodes=40_000,
-            depth=2,
-            exact_tricks=6,
-            bid_worlds=10,
+            worlds=40,
+            nodes=300_000,
+            depth=3,
+            exact_tricks=8,
+            bid_worlds=24,
             duck_depth=1,
             selfish_exact=4,
             selfish_depth=3,
