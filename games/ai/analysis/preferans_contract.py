@@ -62,7 +62,7 @@ WORLDS = 6  # worlds of the view angle (bids, contract, whist)
 EXCHANGE_WORLDS = 2  # 66 discards each: fewer worlds
 EXCHANGE_TRUMPS = 1  # trumps tried per discard (the likeliest by Anton's count)
 
-MODE_PLAYOUTS = 4  # open angle: playouts per mode on the real cards (Carla's choices are rng-seeded)
+MODE_PLAYOUTS = 4  # open angle: playouts per mode on the real cards (the players' choices are rng-seeded)
 MODE_WORLDS = 6  # view angle: worlds, one playout per mode in each
 
 # The analysis has its own players, pinned here, so that a new revision of a level does not change
@@ -305,9 +305,10 @@ def _values(
 
 def mode_values(state: PreferansState, legal: list[JSON], rng: random.Random, playouts: int) -> list[float]:
     """Each mode worth the lone whister's whists for the deal (`whist_call_values` of his whist on the
-    declarer's tricks), the deal played out `playouts` times after it by Carla at every seat, each seat
-    deciding from its own view (open play shows the defenders' hands). Playout i of each mode draws
-    from the same seed (common random numbers: the modes differ by what the seats see, not by luck)."""
+    declarer's tricks), the deal played out `playouts` times after it by the `PLAYOUT` player at every
+    seat, each seat deciding from its own view (open play shows the defenders' hands). Playout i of each
+    mode draws from the same seed (common random numbers: the modes differ by what the seats see, not
+    by luck)."""
     seeds = [rng.random() for _ in range(playouts)]
     whister = state.whisters[0]
     obs = observe(state.view(whister))
@@ -345,7 +346,7 @@ def mode_view_values(
 
 
 def _play_out(state: PreferansState, mode: str, rng: random.Random) -> float:
-    """The declarer's tricks when the deal is played out by Carla after `mode`."""
+    """The declarer's tricks when the deal is played out by the `PLAYOUT` player after `mode`."""
     state = state.clone()
     bidding.do_mode(state, mode)
     # node budgets only: the same seed plays the same cards on any machine
