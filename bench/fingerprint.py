@@ -1,7 +1,7 @@
 """Decision fingerprint: one line per game and AI level with a hash of every action the level chose.
 
     python -m bench fingerprint [--seeds 3] [--decisions 150] [--game preferans] [--level dora]
-    python -m bench fingerprint --write
+    python -m bench fingerprint --write [--game preferans] [--level dora]
 
 
 Each level plays every seat of fixed seeds (chance from the seed, the players from their own generator)
@@ -14,7 +14,8 @@ The search levels stop on a node budget and, as a safety net, on a CPU-time cap;
 
 --write stores every level's fingerprint (at games/ai/revisions.py's seeds and decisions) in
 games/ai/levels.json beside its revision, which it keeps (a new level starts at 1): the file that
-tests/ai/test_frozen_levels.py holds the levels' play to.
+tests/ai/test_frozen_levels.py holds the levels' play to. With --game or --level it recomputes only
+those and keeps the other levels' lines as stored.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--write", action="store_true", help="store the fingerprints in games/ai/levels.json")
     args = parser.parse_args(argv)
     if args.write:
-        write_levels()
+        write_levels(args.game, args.level)
         return
     for game in args.game or GAMES:
         for version in available_versions(game):
@@ -108,12 +109,17 @@ def frozen_levels() -> list[tuple[str, str]]:
     return [(g, v) for g in GAMES for v in available_versions(g) if v != "random"]
 
 
-def write_levels() -> None:
+def write_levels(games: list[str] | None = None, only: list[str] | None = None) -> None:
+    """Store the fingerprints of the levels of `games` (default all) named in `only` (default all),
+    keeping every other level's stored line."""
     old = revisions.frozen()
     levels: dict[str, dict[str, dict[str, object]]] = {}
     for game, level in frozen_levels():
-        digest, _, _ = fingerprint(game, level, revisions.FINGERPRINT_SEEDS, revisions.FINGERPRINT_DECISIONS)
         kept = old.get(game, {}).get(level, {})
+        if kept and ((games and game not in games) or (only and level not in only)):
+            levels.setdefault(game, {})[level] = dict(kept)
+            continue
+        digest, _, _ = fingerprint(game, level, revisions.FINGERPRINT_SEEDS, revisions.FINGERPRINT_DECISIONS)
         number = int(kept.get("revision", 1))
         levels.setdefault(game, {})[level] = {"revision": number, "fingerprint": digest}
         if kept and kept.get("fingerprint") != digest:

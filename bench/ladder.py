@@ -1,22 +1,35 @@
 """AI ladder: every level of a game rated on one scale from a round robin of duplicate matches.
 
     python -m bench ladder --game schnapsen [--levels lena anton carla dora] [--pairs 12]
-        [--first-seed 4000000] [--options '{"max_deals": 2}'] [--no-write] [--jobs 2]
+        [--first-seed 4000000] [--options '{"max_deals": 2}'] [--no-write] [--jobs 2] [--extend]
 
 For every two levels A and B and every seed, one duplicate set: with n seats, n tables with A in seat k
 and B in all the others and (three or more seats) n tables with B in seat k and A in all the others,
 all on the seed's deals (chance comes from the seed alone, the players draw from their own generators).
 The set compares A's and B's scores in the same seats on the same cards (the pack's `strength` score:
-Bummerls won, points a game, whists or points a deal); the higher mean wins the set, equal means draw.
-Each set is one game of the openskill Plackett-Luce model, the sets taken seed by seed in a fixed order,
-so a run is reproducible; a level's rating is its mu and its interval mu ± 2 sigma. A second table gives
-each pair's mean score difference per set with its 95% interval (Student's t over the sets).
+Bummerls won, points a game, whists or points a deal): A's mean minus B's is the set's difference, and
+its sign wins, draws or loses the set.
+
+A level's rating is in the game's own unit: the least-squares fit of "A's rating minus B's is A's
+difference to B" over the round robin. With every pair played on every seed the fit is plain: on one
+seed's deals a level's rating is its mean difference against all k levels (itself counting 0), the
+ratings of a seed summing to 0. The rating is the mean of that over the seeds and its interval the 95%
+interval of the mean (Student's t over the seeds, which are independent; the sets of one seed share
+their deals, so they are taken together). The scale is shifted so that Anton reads 0, like the figures
+against Anton beside it. A second table gives each pair's own mean difference per set with its 95%
+interval. Why not openskill, as the first ladders were (docs/ladder.md): it sees only who won a set,
+not by how much, and its online update depends on the order the sets are rated in; on the same sets
+the fit told apart levels that openskill did not.
 
 The budget is fixed by the options: `--pairs` sets per pair of levels, seeds `--first-seed` onwards (the
 "ladder" range, 4000000.., apart from the tune, report and rerun ranges of `bench ai_strength`), and
-`--options` for shorter matches (e.g. fewer deals). Levels play at their full, frozen budget. The result
-goes to games/ai/ladder.json (per game, per level: version, rating, interval, sets, seeds, date), which
-the site shows beside each level's figure against Anton (games/catalog/ai_ladder.py).
+`--options` for shorter matches (e.g. fewer deals). Levels play at their full, frozen budget. `--extend`
+plays `--pairs` more sets per pair on the seeds after the stored ladder's and rates all of them
+together, as one run over all the seeds would (refused when the levels, their revisions, the rules or
+the options differ from the stored run's). The result
+goes to games/ai/ladder.json (per game, per level: version, rating, interval, sets, seeds, date, and each
+pair's differences set by set), which the site shows beside each level's figure against Anton
+(games/catalog/ai_ladder.py).
 """
 
 from __future__ import annotations
@@ -31,8 +44,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from bench.ai_strength import GAMES, mean_interval
 from bench.table import print_table
 from games.ai import available_versions, get_player, revisions
@@ -42,7 +53,8 @@ from games.engine import get_rules
 
 LADDER_FILE = Path(__file__).resolve().parent.parent / "games" / "ai" / "ladder.json"
 FIRST_SEED = 4_000_000
-MODEL_WORDS = "openskill PlackettLuce, rating mu, interval mu ± 2 sigma"
+MODEL_WORDS = "least squares on the duplicate differences, Anton 0, 95% interval over the seeds"
+ANCHOR = "anton"
 
 
 def tables(seats: int) -> list[tuple[bool, ...]]:
@@ -83,18 +95,48 @@ def _played_set(game: str, a: str, b: str, seed: int, options: JSON | None) -> t
     return diff, counts
 
 
+def field_ratings(
+    levels: list[str], differences: dict[tuple[str, str], list[float]], anchor: str = ANCHOR
+) -> dict[str, dict[str, float]]:
+    """Each level's rating from the round robin's differences (`differences[a, b][i]`: a's mean score minus
+    b's on the i-th seed): per seed, its mean difference against all the levels, itself counting 0 (the
+    least-squares fit of the round robin with the ratings of a seed summing to 0); the mean over the seeds
+    with its 95% interval, shifted so that `anchor` reads 0 when it is on the ladder."""
+    seeds = min((len(d) for d in differences.values()), default=0)
+    per_seed: dict[str, list[float]] = {level: [0.0] * seeds for level in levels}
+    for (a, b), diffs in differences.items():
+        for i, diff in enumerate(diffs[:seeds]):
+            per_seed[a][i] += diff / len(levels)
+            per_seed[b][i] -= diff / len(levels)
+    fitted = {level: mean_interval(values) for level, values in per_seed.items()}
+    shift = fitted[anchor][0] if anchor in fitted else 0.0
+    return {
+        level: {"rating": mean - shift, "low": low - shift, "high": high - shift}
+        for level, (mean, low, high) in fitted.items()
+    }
+
+
 def round_robin(
-    game: str, levels: list[str], pairs: int, first_seed: int, options: JSON | None, jobs: int = 1
+    game: str,
+    levels: list[str],
+    pairs: int,
+    first_seed: int,
+    options: JSON | None,
+    jobs: int = 1,
+    before: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Every pair of `levels` over `pairs` seeds: the openskill ratings and each pair's differences.
-    With `jobs` > 1 the sets are played in that many processes; they are rated in the same order either
-    way (seed by seed, pair by pair), so the result does not depend on `jobs`."""
-    model = PlackettLuce()
-    ratings = {level: model.rating(name=level) for level in levels}
+    """Every pair of `levels` over `pairs` seeds: the ratings, each level's record and each pair's
+    differences. With `jobs` > 1 the sets are played in that many processes; the result is the same.
+    `before`: the sets of earlier seeds (`stored_sets`), which the new ones extend."""
     record = {
         level: {"sets": 0, "wins": 0, "draws": 0, "losses": 0, "matches": 0, "deals": 0} for level in levels
     }
     differences: dict[tuple[str, str], list[float]] = {pair: [] for pair in itertools.combinations(levels, 2)}
+    if before is not None:
+        for level in levels:
+            record[level].update(before["record"][level])
+        for pair in differences:
+            differences[pair] = list(before["differences"][pair])
     tasks = [
         (game, a, b, seed, options) for seed in range(first_seed, first_seed + pairs) for a, b in differences
     ]
@@ -106,25 +148,70 @@ def round_robin(
         played = [_played_set(*task) for task in tasks]
     for (_, a, b, _, _), (diff, counts) in zip(tasks, played, strict=True):
         differences[a, b].append(diff)
-        ranks = [0.0, 1.0] if diff > 0 else [1.0, 0.0] if diff < 0 else [0.0, 0.0]
-        [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-        for level, rank, other in ((a, ranks[0], ranks[1]), (b, ranks[1], ranks[0])):
+        for level, sign in ((a, diff), (b, -diff)):
             row = record[level]
             row["sets"] += 1
-            row["wins" if rank < other else "losses" if rank > other else "draws"] += 1
+            row["wins" if sign > 0 else "losses" if sign < 0 else "draws"] += 1
             row["matches"] += counts["matches"]
             row["deals"] += counts["deals"]
     return {
-        "ratings": {
-            level: {"mu": r.mu, "sigma": r.sigma, "low": r.mu - 2 * r.sigma, "high": r.mu + 2 * r.sigma}
-            for level, r in ratings.items()
-        },
+        "ratings": field_ratings(levels, differences),
         "record": record,
         "differences": {
-            f"{a}-{b}": dict(zip(("mean", "low", "high"), mean_interval(d), strict=True), sets=len(d))
+            f"{a}-{b}": dict(
+                zip(("mean", "low", "high"), mean_interval(d), strict=True), sets=len(d), by_set=d
+            )
             for (a, b), d in differences.items()
         },
-        "wall_s": time.perf_counter() - started,
+        "wall_s": time.perf_counter() - started + (before["wall_s"] if before is not None else 0.0),
+    }
+
+
+RECORD_KEYS = ("sets", "wins", "draws", "losses", "matches", "deals")
+
+
+def stored_sets(
+    game: str, levels: list[str], options: JSON | None, path: Path = LADDER_FILE
+) -> dict[str, Any]:
+    """The sets of `game`'s stored ladder, for a run that extends it over the next seeds: its first seed,
+    pairs, wall time, records and each pair's differences set by set. SystemExit, saying why, when the
+    stored ladder cannot be extended: none stored, other levels or revisions, other rules or options, or
+    a file from before the sets were kept."""
+    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    entry = data.get(game)
+
+    def refuse(why: str) -> SystemExit:
+        return SystemExit(
+            f"bench ladder --extend: {game}'s stored ladder {why}; run it afresh without --extend"
+        )
+
+    if entry is None:
+        raise refuse("does not exist")
+    if sorted(entry["levels"]) != sorted(levels):
+        raise refuse(f"rates {sorted(entry['levels'])}, not {sorted(levels)}")
+    for level in levels:
+        if entry["levels"][level].get("ai_version") != revisions.current_label(game, level):
+            raise refuse(f"rated another revision of {level} ({entry['levels'][level].get('ai_version')})")
+    if entry.get("rules_version") != get_rules(game).rules_version:
+        raise refuse(f"was played under rules version {entry.get('rules_version')}")
+    if entry.get("options") != {**GAMES[game].options, **(options or {})}:
+        raise refuse(f"was played with the options {json.dumps(entry.get('options'))}")
+
+    def sets_of(a: str, b: str) -> list[float] | None:
+        """a's differences to b by set (the file may name the pair the other way round)."""
+        forward = entry["differences"].get(f"{a}-{b}", {}).get("by_set")
+        backward = entry["differences"].get(f"{b}-{a}", {}).get("by_set")
+        return forward if forward is not None else None if backward is None else [-d for d in backward]
+
+    stored = {(a, b): sets_of(a, b) for a, b in itertools.combinations(levels, 2)}
+    if "first_seed" not in entry or any(d is None or len(d) != entry["pairs"] for d in stored.values()):
+        raise refuse("does not keep its sets")
+    return {
+        "first_seed": entry["first_seed"],
+        "pairs": entry["pairs"],
+        "wall_s": float(entry["wall_s"]),
+        "record": {level: {k: entry["levels"][level][k] for k in RECORD_KEYS} for level in levels},
+        "differences": stored,
     }
 
 
@@ -145,6 +232,7 @@ def ladder_entry(
         "unit": GAMES[game].unit,
         "options": {**GAMES[game].options, **(options or {})},
         "pairs": pairs,
+        "first_seed": first_seed,
         "seeds": seeds,
         "date": today,
         "wall_s": round(run["wall_s"]),
@@ -153,8 +241,7 @@ def ladder_entry(
             level: {
                 "ai_version": revisions.current_label(game, level),  # the revision rated
                 "ai_name": get_player(game, level).name,
-                "rating": round(run["ratings"][level]["mu"], 2),
-                "sigma": round(run["ratings"][level]["sigma"], 2),
+                "rating": round(run["ratings"][level]["rating"], 2),
                 "low": round(run["ratings"][level]["low"], 2),
                 "high": round(run["ratings"][level]["high"], 2),
                 **run["record"][level],
@@ -163,11 +250,17 @@ def ladder_entry(
             }
             for level in levels
         },
-        "differences": {
-            pair: {k: round(v, 3) if isinstance(v, float) else v for k, v in d.items()}
-            for pair, d in run["differences"].items()
-        },
+        "differences": {pair: _rounded(d) for pair, d in run["differences"].items()},
     }
+
+
+def _rounded(value: Any) -> Any:
+    """The file's figures to 3 places; the sets (`by_set`) to 6, as they are refitted when extended."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: [round(x, 6) for x in v] if k == "by_set" else _rounded(v) for k, v in value.items()}
+    return value
 
 
 def write_entry(game: str, entry: dict[str, Any], path: Path = LADDER_FILE) -> None:
@@ -218,12 +311,23 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--options", help="match options over the game's own, as JSON")
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the sets (same result)")
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help="add --pairs sets per pair on the seeds after the stored ladder's and rate them all together",
+    )
     args = parser.parse_args(argv)
     options = json.loads(args.options) if args.options else None
     for game in args.game or sorted(GAMES):
         levels = args.levels or [v for v in available_versions(game) if v != "random"]
-        result = round_robin(game, levels, args.pairs, args.first_seed, options, args.jobs)
-        entry = ladder_entry(game, levels, args.pairs, args.first_seed, options, result)
+        before = stored_sets(game, levels, options) if args.extend else None
+        first = before["first_seed"] + before["pairs"] if before is not None else args.first_seed
+        result = round_robin(game, levels, args.pairs, first, options, args.jobs, before)
+        if before is not None:
+            first, pairs = before["first_seed"], before["pairs"] + args.pairs
+        else:
+            pairs = args.pairs
+        entry = ladder_entry(game, levels, pairs, first, options, result)
         if not args.no_write:
             write_entry(game, entry)
         _print(game, levels, entry)

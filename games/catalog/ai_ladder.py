@@ -1,6 +1,7 @@
 """Each AI level's place on its game's ladder: one rating per level on one scale, from the round robin of
-duplicate matches between all the game's levels that `python -m bench ladder` plays (openskill
-Plackett-Luce: the rating is mu, its interval mu ± 2 sigma). None: not on the ladder yet.
+duplicate matches between all the game's levels that `python -m bench ladder` plays (in the game's own
+unit, Anton at 0: the least-squares fit of the sets' score differences, with its 95% interval over the
+seeds). None: not on the ladder yet.
 
 The bench writes games/ai/ladder.json: per game the rules_version, the seeds and the budget, per level
 the AI version it rated, its rating, interval, duplicate sets played and the date. A rating counts only

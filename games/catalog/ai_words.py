@@ -116,26 +116,27 @@ def level_label(game: str, version: str) -> str:
 
 
 def ladder_words(place: Rung | None) -> str:
-    """A level's ladder rating in words: "Ladder rating 27.4 (95% range 23.1–31.7) from 90 duplicate
-    sets against the other levels", or "" when it has none."""
+    """A level's ladder rating in words: "Ladder rating +27.4 (95% range 23.1–31.7) from 90 duplicate
+    sets against the other levels", or "" when it has none. The rating is in the game's unit with Anton
+    at 0 (games/catalog/ai_ladder.py), so it is signed like the figures against Anton."""
     if place is None:
         return ""
     return _(
         "Ladder rating %(rating)s (95%% range %(range)s) "
         "from %(sets)s duplicate sets against the other levels"
     ) % {
-        "rating": _number(place.rating, 1),
+        "rating": _number(place.rating, 1, signed=True),
         "range": _rung_range(place),
         "sets": place.sets,
     }
 
 
 def ladder_short(place: Rung | None) -> str:
-    """A level's ladder rating in a list of the levels: "rating 27.4 (95% range 23.1–31.7)", or ""."""
+    """A level's ladder rating in a list of the levels: "rating +27.4 (95% range 23.1–31.7)", or ""."""
     if place is None:
         return ""
     return _("rating %(rating)s (95%% range %(range)s)") % {
-        "rating": _number(place.rating, 1),
+        "rating": _number(place.rating, 1, signed=True),
         "range": _rung_range(place),
     }
 

@@ -100,3 +100,26 @@ def test_a_figure_counts_for_the_revisions_it_was_measured_on_and_against(tmp_pa
         path.write_text(json.dumps({"schnapsen": {**entry, "versions": {"dora": {**figure, **stamp}}}}))
         ai_strength.load_figures(path)
         assert ai_strength.ai_strength("schnapsen").get("dora") == shown, stamp
+
+
+def test_writing_one_levels_fingerprint_keeps_the_others_lines(monkeypatch, tmp_path, capsys) -> None:
+    """`bench fingerprint --write --game G --level L` recomputes only L of G: the other levels keep their
+    stored lines, and L keeps its revision (a stale fingerprint under it is said, then replaced)."""
+    import json
+
+    from bench.fingerprint import write_levels
+
+    stored = revisions.frozen()
+    stored["schnapsen"]["lena"] = {"revision": 3, "fingerprint": "stale"}
+    stored["preferans"]["lena"] = {"revision": 1, "fingerprint": "kept as it was"}
+    path = tmp_path / "levels.json"
+    path.write_text(json.dumps(stored))
+    monkeypatch.setattr(revisions, "LEVELS_FILE", path)
+    write_levels(["schnapsen"], ["lena"])
+    written = json.loads(path.read_text())
+    assert written["schnapsen"]["lena"]["revision"] == 3
+    assert written["schnapsen"]["lena"]["fingerprint"] != "stale"
+    assert written["preferans"]["lena"] == {"revision": 1, "fingerprint": "kept as it was"}
+    del written["schnapsen"]["lena"], stored["schnapsen"]["lena"]
+    assert written == stored
+    assert "schnapsen lena: plays otherwise than stored for revision 3" in capsys.readouterr().out

@@ -15,7 +15,7 @@ from tests.browser.helpers import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
-NUMBER = r"-?\d+[.,]\d"
+NUMBER = r"[-+]?\d+[.,]\d"
 RUNG = {
     "de": rf"Ranglistenwert {NUMBER} \(95 %-Bereich [^)]+\) aus \d+ Duplikat-Sätzen gegen die anderen Stufen",
     "en": rf"Ladder rating {NUMBER} \(95% range [^)]+\) from \d+ duplicate sets against the other levels",
