@@ -42,6 +42,13 @@ CHEAP_BIDS = {
     "preference_vienna": {"1", "2", "3", "4", "hold"},
 }
 PANEL = "[data-role=actions] .pref-panel"
+# The panel's buttons and the seq of the state they were drawn for, read in one go: the page draws the
+# panel in the same task as it takes a state, so the two belong together (read apart, a state arriving
+# in between paired old buttons with a new view)
+SHOWN_JS = f"""() => ({{
+  seq: window.kartentisch.app.shown.seq,
+  buttons: ({BUTTONS_JS})([...document.querySelectorAll("{PANEL} button")]),
+}})"""
 
 
 def _number(text: str) -> int:
@@ -96,9 +103,10 @@ def _start(page: Any, game: str, name: str) -> int:
 def _panel_step(page: Any, match_id: int, rng: random.Random, seen: dict[str, int], prefix: str) -> None:
     """Check that exactly the legal choices are enabled, then press one of them."""
     buttons = page.locator(f"{PANEL} button")
-    info = buttons.evaluate_all(BUTTONS_JS)
+    shown = page.evaluate(SHOWN_JS)
+    info = shown["buttons"]
     payload = _api_view(page, match_id)
-    if payload["seq"] != page.evaluate("() => window.kartentisch.app.shown.seq"):
+    if payload["seq"] != shown["seq"]:
         return  # the table moved on while we looked (its new state is still on its way): look again
     view = payload["view"]
     if any(a["type"] in ("exchange", "play") for a in view["legal"]):
