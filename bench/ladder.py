@@ -66,12 +66,17 @@ def tables(seats: int) -> list[tuple[bool, ...]]:
     return alone_a + [tuple(s != k for s in range(seats)) for k in range(seats)]
 
 
+def match_options(game: str, options: JSON | None) -> JSON:
+    """The options of the ladder's matches: the strength bench's own, `options` over them."""
+    return {**GAMES[game].options, **(options or {})}
+
+
 def duplicate_set(
     game: str, a: Player, b: Player, seed: int, options: JSON | None, counts: dict[str, int]
 ) -> float:
     """A's mean score minus B's over the seats of one duplicate set on the deals of `seed`."""
     measure = GAMES[game]
-    options = {**measure.options, **(options or {})} or None
+    options = match_options(game, options) or None
     rules = get_rules(game)
     n = rules.players({**rules.default_options(), **(options or {})})
     a_scores: list[float] = []
@@ -194,7 +199,7 @@ def stored_sets(
             raise refuse(f"rated another revision of {level} ({entry['levels'][level].get('ai_version')})")
     if entry.get("rules_version") != get_rules(game).rules_version:
         raise refuse(f"was played under rules version {entry.get('rules_version')}")
-    if entry.get("options") != {**GAMES[game].options, **(options or {})}:
+    if entry.get("options") != match_options(game, options):
         raise refuse(f"was played with the options {json.dumps(entry.get('options'))}")
 
     def sets_of(a: str, b: str) -> list[float] | None:
@@ -230,7 +235,7 @@ def ladder_entry(
         "rules_version": get_rules(game).rules_version,
         "model": MODEL_WORDS,
         "unit": GAMES[game].unit,
-        "options": {**GAMES[game].options, **(options or {})},
+        "options": match_options(game, options),
         "pairs": pairs,
         "first_seed": first_seed,
         "seeds": seeds,
@@ -321,13 +326,11 @@ def run(argv: list[str]) -> None:
     for game in args.game or sorted(GAMES):
         levels = args.levels or [v for v in available_versions(game) if v != "random"]
         before = stored_sets(game, levels, options) if args.extend else None
-        first = before["first_seed"] + before["pairs"] if before is not None else args.first_seed
-        result = round_robin(game, levels, args.pairs, first, options, args.jobs, before)
-        if before is not None:
-            first, pairs = before["first_seed"], before["pairs"] + args.pairs
-        else:
-            pairs = args.pairs
-        entry = ladder_entry(game, levels, pairs, first, options, result)
+        first, stored = (
+            (before["first_seed"], before["pairs"]) if before is not None else (args.first_seed, 0)
+        )
+        result = round_robin(game, levels, args.pairs, first + stored, options, args.jobs, before)
+        entry = ladder_entry(game, levels, stored + args.pairs, first, options, result)
         if not args.no_write:
             write_entry(game, entry)
         _print(game, levels, entry)

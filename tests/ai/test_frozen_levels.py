@@ -3,9 +3,11 @@ holds for its revision, in the compiled core and in the pure-Python reference al
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bench.fingerprint import GAMES, fingerprint, frozen_levels
+from bench.fingerprint import GAMES, fingerprint, frozen_levels, write_levels
 from games.ai import revisions
 
 
@@ -105,10 +107,6 @@ def test_a_figure_counts_for_the_revisions_it_was_measured_on_and_against(tmp_pa
 def test_writing_one_levels_fingerprint_keeps_the_others_lines(monkeypatch, tmp_path, capsys) -> None:
     """`bench fingerprint --write --game G --level L` recomputes only L of G: the other levels keep their
     stored lines, and L keeps its revision (a stale fingerprint under it is said, then replaced)."""
-    import json
-
-    from bench.fingerprint import write_levels
-
     stored = revisions.frozen()
     stored["schnapsen"]["lena"] = {"revision": 3, "fingerprint": "stale"}
     stored["preferans"]["lena"] = {"revision": 1, "fingerprint": "kept as it was"}

@@ -35,7 +35,7 @@ def test_a_set_seats_each_level_alone_in_every_seat() -> None:
 
 
 def test_the_ratings_are_the_least_squares_fit_of_the_differences() -> None:
-    """Three levels, each seed's differences consistent with ratings 0, 2 and 5 plus a seed's noise: the fit
+    """Three levels, each seed's differences consistent with ratings -2, 0 and 3 plus a seed's noise: the fit
     gives back those ratings (Anton 0), its interval covers them, and it narrows with more seeds."""
     levels = ["lena", "anton", "dora"]
     true = {"lena": -2.0, "anton": 0.0, "dora": 3.0}
