@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.ai.revisions import level_of
 from games.catalog.ai_ladder import Rung, rung
@@ -31,10 +32,21 @@ _UNIT_WORDS = {
 _SIGNED = frozenset({"whists_per_deal", "points_per_deal"})
 
 
+# The levels' names in the reader's script ("Дора" in Russian); a level not listed is named after its key.
+_LEVEL_NAMES = {
+    "lena": gettext_lazy("Lena"),
+    "anton": gettext_lazy("Anton"),
+    "bernd": gettext_lazy("Bernd"),
+    "carla": gettext_lazy("Carla"),
+    "dora": gettext_lazy("Dora"),
+}
+
+
 def version_name(version: str) -> str:
-    """ "Dora" for "dora", "Dora 2" for its second revision "dora.2" (games/ai/revisions.py)."""
+    """ "Dora" for "dora", "Dora 2" for its second revision "dora.2" (games/ai/revisions.py), in the
+    active language's script."""
     level, revision = level_of(version)
-    name = level[:1].upper() + level[1:]
+    name = str(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level[:1].upper() + level[1:]
     return name if revision <= 1 else f"{name} {revision}"
 
 

@@ -23,11 +23,11 @@ BUMMERLS = {
 }
 MEASURED = {"de": "Gemessen in ", "en": "Measured in ", "ru": "Измерено на "}
 BASELINE = {"de": "Anton — Grundstufe (Maßstab)", "en": "Anton — baseline (reference)"}
-BASELINE["ru"] = "Anton — базовый уровень (эталон)"
+BASELINE["ru"] = "Антон — базовый уровень (эталон)"
 POINTS = {
     "de": r"Bernd — holt im Schnitt \d+ Punkte pro Spiel, Anton 39 \(95 %-Bereich \d+–\d+\)",
     "en": r"Bernd — scores \d+ points per game on average, Anton 39 \(95% range \d+–\d+\)",
-    "ru": r"Bernd — очков за игру в среднем: \d+, у Антона 39 \(95-процентный интервал: \d+–\d+\)",
+    "ru": r"Бернд — очков за игру в среднем: \d+, у Антона 39 \(95-процентный интервал: \d+–\d+\)",
 }
 
 
