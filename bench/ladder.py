@@ -106,11 +106,17 @@ def field_ratings(
     """Each level's rating from the round robin's differences (`differences[a, b][i]`: a's mean score minus
     b's on the i-th seed): per seed, its mean difference against all the levels, itself counting 0 (the
     least-squares fit of the round robin with the ratings of a seed summing to 0); the mean over the seeds
-    with its 95% interval, shifted so that `anchor` reads 0 when it is on the ladder."""
-    seeds = min((len(d) for d in differences.values()), default=0)
+    with its 95% interval, shifted so that `anchor` reads 0 when it is on the ladder. ValueError when the
+    pairs were not all played on the same number of seeds (the fit needs every pair on every seed)."""
+    lengths = {len(d) for d in differences.values()}
+    if len(lengths) > 1:
+        raise ValueError(
+            f"every pair of levels needs a set on every seed; the pairs have {sorted(lengths)} sets"
+        )
+    seeds = lengths.pop() if lengths else 0
     per_seed: dict[str, list[float]] = {level: [0.0] * seeds for level in levels}
     for (a, b), diffs in differences.items():
-        for i, diff in enumerate(diffs[:seeds]):
+        for i, diff in enumerate(diffs):
             per_seed[a][i] += diff / len(levels)
             per_seed[b][i] -= diff / len(levels)
     fitted = {level: mean_interval(values) for level, values in per_seed.items()}

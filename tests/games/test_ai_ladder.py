@@ -58,6 +58,10 @@ def test_the_ratings_are_the_least_squares_fit_of_the_differences() -> None:
     # without Anton on the ladder the ratings sum to 0
     plain = field_ratings(["lena", "dora"], {("lena", "dora"): [-5.0, -4.0, -6.0]})
     assert plain["lena"]["rating"] == pytest.approx(-2.5) and plain["dora"]["rating"] == pytest.approx(2.5)
+    # a pair short of a seed (a damaged file) is refused, not cut to the shortest
+    short = {**differences(8), ("lena", "dora"): differences(8)["lena", "dora"][:7]}
+    with pytest.raises(ValueError, match=r"\[7, 8\] sets"):
+        field_ratings(levels, short)
 
 
 def test_strictly_ordered_needs_disjoint_intervals() -> None:
