@@ -388,12 +388,16 @@ def _ordered(legal: list[JSON], phase: str) -> bool:
 
 
 class CarlaPreferanzen(SearchPreferanzen):
-    """The middle level: fewer worlds, shallower."""
+    """The middle level, revision 2 (games/ai/levels.json): a third of Dora's worlds, exact over the last
+    6 tricks. Revision 1 (8 worlds, 12,000 nodes, exact over 4) was not told apart from Anton on the
+    ladder; this budget was chosen on the tune seeds (docs/ladder.md, "Carla 2")."""
 
     name = "Carla"
 
     def __init__(self) -> None:
-        super().__init__(worlds=8, nodes=12_000, plies=3, exact_tricks=4, contract_worlds=6, contract_plies=3)
+        super().__init__(
+            worlds=24, nodes=80_000, plies=3, exact_tricks=6, contract_worlds=12, contract_plies=6
+        )
 
 
 class DoraPreferanzen(SearchPreferanzen):
