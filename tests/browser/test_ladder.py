@@ -30,6 +30,8 @@ SHORT = {
 AGAINST_ANTON = {"de": "gegen Anton", "en": "against Anton", "ru": "у Антона"}
 HEADING = {"de": "Die KI-Stufen auf einer Skala", "en": "The AI levels on one scale"}
 HEADING["ru"] = "Уровни ИИ на одной шкале"
+NAMES = {"lena": "Lena", "anton": "Anton", "carla": "Carla", "dora": "Dora"}
+NAMES_RU = {"lena": "Лена", "anton": "Антон", "carla": "Карла", "dora": "Дора"}
 
 
 def _rating(text: str) -> float:
@@ -60,6 +62,7 @@ def test_the_new_game_dialog_shows_the_ladder(
         assert re.fullmatch(SHORT[lang], rung), rung
         ratings.append(_rating(rung))
         version = row.get_attribute("data-version")
+        assert row.locator("strong").inner_text() == (NAMES_RU if lang == "ru" else NAMES)[version]
         figure = row.locator(".muted").inner_text()  # the figure against Anton beside it
         assert version == "anton" or AGAINST_ANTON[lang] in figure, figure
     assert ratings == sorted(ratings, reverse=True), "strongest first"

@@ -16,7 +16,7 @@ export function versionName(version) {
 /** One AI choice (GET /api/games/ `ai_choices`) in words, worded by the server in the page's language
  * (games/catalog/ai_words.py): "Dora — gewinnt 66 % der Bummerl gegen Anton (95 %-Bereich 60–72 %)". */
 export function choiceLabel(choice) {
-  return choice.label || versionName(choice.version);
+  return choice.label || choice.name || versionName(choice.version);
 }
 
 /** The versions a player may pick: the server's list without test players, Anton when it is missing. */
@@ -57,7 +57,7 @@ export function fillLadder(box, game) {
       el(
         "li",
         { "data-version": c.version },
-        el("strong", {}, versionName(c.version)),
+        el("strong", {}, c.name || versionName(c.version)),
         " — ",
         el("span", { "data-role": "ai-rung" }, c.ladder_short),
         " ",
