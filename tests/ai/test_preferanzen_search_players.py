@@ -12,7 +12,7 @@ from games.ai import available_versions, get_player
 from games.ai.anton_preferanzen import AntonPreferanzen
 from games.ai.arena import play_match
 from games.ai.base import Player
-from games.ai.preferanzen_search.player import CarlaPreferanzen, DoraPreferanzen, SearchPreferanzen
+from games.ai.preferanzen_search.player import CarlaPreferanzen, DoraPreferanzen, Margins, SearchPreferanzen
 from games.engine import CHANCE, get_rules
 from games.engine.preferanzen.state import PreferanzenState
 
@@ -103,3 +103,42 @@ def test_points_per_deal_is_measured_against_the_table() -> None:
     result = {"deals": [{"declarer": 0, "scores": [10, -20, -20]}, {"declarer": None, "scores": [0, 0, 0]}]}
     assert MEASURES["preference_vienna"].score(result, 0) == pytest.approx((10 + 10) / 2)
     assert MEASURES["preferanzen"].deals(result) == 2
+
+
+def _cheap(margins: Margins | None = None, vienna_margins: Margins | None = None) -> SearchPreferanzen:
+    return SearchPreferanzen(
+        worlds=2,
+        nodes=20_000,
+        plies=1,
+        exact_tricks=2,
+        contract_worlds=3,
+        contract_plies=3,
+        margins=margins,
+        vienna_margins=vienna_margins,
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_margins_hold_back_bids_and_staying_in(game: str) -> None:
+    """A bid margin above any game's worth passes every time and one below any loss bids whenever it
+    may; a stay margin above any deal's points drops out, one below stays in. The other variant's
+    margins change nothing here (without Vienna's own, Vienna plays to the same margins)."""
+    states = [s for seed in range(4) for s in _decisions(game, seed) if s.phase in ("bid", "defend")]
+    assert {s.phase for s in states} == {"bid", "defend"}
+    vienna = game == "preference_vienna"
+    huge, none = Margins(bid=1_000.0, stay=1_000.0), Margins(bid=-1_000.0, stay=-1_000.0)
+    for state in states:
+        seat = state.to_move
+        assert isinstance(seat, int)
+        view, legal = state.view(seat), state.legal_actions()
+        strict = _cheap(*((None, huge) if vienna else (huge, None)))
+        eager = _cheap(*((None, none) if vienna else (none, None)))
+        other = _cheap(*((huge, Margins()) if vienna else (None, huge)))
+        if state.phase == "bid":
+            assert strict.choose(view, legal, random.Random(1))["bid"] == "pass"
+            assert eager.choose(view, legal, random.Random(1))["bid"] != "pass"
+        else:
+            assert strict.choose(view, legal, random.Random(1))["choice"] == "drop"
+            assert eager.choose(view, legal, random.Random(1))["choice"] == "stay"
+        plain = _cheap().choose(view, legal, random.Random(1))
+        assert other.choose(view, legal, random.Random(1)) == plain
