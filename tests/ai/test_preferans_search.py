@@ -341,3 +341,26 @@ def test_falls_back_to_anton_without_a_finished_world() -> None:
                 view, legal, random.Random(0)
             )
     assert starved.stats["worlds"] == 0
+
+
+def test_the_bid_margin_holds_back_bids() -> None:
+    """A bid margin above any game's worth never bids a game (it passes, or bids misère on a hand for
+    it); one below any loss never passes while a bid or a hold is open to it."""
+
+    def cheap(margin: float) -> SearchPreferans:
+        return SearchPreferans(
+            worlds=4, nodes=20_000, depth=1, exact_tricks=4, bid_worlds=4, bid_margin=margin
+        )
+
+    states = [s for seed in range(8) for s in _states(seed, AntonPreferans()) if s.phase == "bid"]
+    passes = 0
+    for state in states:
+        seat = state.to_move
+        assert isinstance(seat, int)
+        view, legal = state.view(seat), state.legal_actions()
+        strict = cheap(1_000.0).choose(view, legal, random.Random(1))["bid"]
+        assert strict in ("pass", "MIS")
+        passes += strict == "pass"
+        if any(a["bid"] not in ("pass", "MIS") for a in legal):
+            assert cheap(-1_000.0).choose(view, legal, random.Random(1))["bid"] != "pass"
+    assert passes > 10

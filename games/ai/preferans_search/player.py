@@ -43,6 +43,9 @@ from games.ai.preferans_search.worlds import World
 from games.ai.search.budget import Budget, BudgetExceeded
 from games.engine.information import InformationState
 
+#: Dora's bid margin in whists, tuned on the tune seeds (docs/ladder.md, "Dora 3 of Preferans")
+BID_MARGIN = -12.0
+
 
 class SearchPreferans(ContractSearch):
     def decide(
@@ -166,8 +169,12 @@ class CarlaPreferans(SearchPreferans):
 
 
 class DoraPreferans(SearchPreferans):
-    """The strongest level, revision 2 (games/ai/levels.json): the compiled core's speed spent on
-    worlds, a trick deeper and a longer exact end, as tuned in docs/compiled.md ("Dora 2 of Preferans")."""
+    """The strongest level, revision 3 (games/ai/levels.json): revision 2's budget (the compiled core's
+    speed spent on worlds, a trick deeper and a longer exact end, docs/compiled.md, "Dora 2 of
+    Preferans") bidding a game once it is worth more than BID_MARGIN whists in the simulated worlds
+    instead of more than 0. Likely reasons, not measured apart: passing is not worth 0 (it leads to
+    raspasy or to another's game), and the worlds are played with open cards, where the defence is
+    perfect (docs/ladder.md, "Dora 3 of Preferans")."""
 
     name = "Dora"
 
@@ -182,4 +189,5 @@ class DoraPreferans(SearchPreferans):
             selfish_exact=4,
             selfish_depth=3,
             pass_share=2.0,
+            bid_margin=BID_MARGIN,
         )
