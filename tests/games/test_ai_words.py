@@ -124,17 +124,20 @@ def test_an_unmeasured_level_says_so(strength_file: Path, monkeypatch: pytest.Mo
 
 
 def test_the_words_say_what_the_figure_was_measured_on(strength_file: Path) -> None:
-    # Preferans's Dora is at revision 3 (games/ai/levels.json): the words name it "Dora 3"
+    # Preferans's Dora is past her first revision (games/ai/levels.json): the words name it "Dora N"
+    revision = revisions.revision("preferans", "dora")
+    assert revision >= 2
     dora = ai_strength.ai_choices("preferans")[1]
     assert (dora.rules_version, dora.ai_version, dora.pairs) == (
         get_rules("preferans").rules_version,
-        "dora.3",
+        f"dora.{revision}",
         120,
     )
     with translation.override("de"):
         words = measured_on_words(dora)
     assert words == (
-        f"Gemessen in 120 Duplikat-Sätzen gegen Anton, Regelstand {dora.rules_version}, KI-Version Dora 3."
+        f"Gemessen in 120 Duplikat-Sätzen gegen Anton, Regelstand {dora.rules_version}, "
+        f"KI-Version Dora {revision}."
     )
 
 
