@@ -21,8 +21,10 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from games.routing import websocket_urlpatterns  # noqa: E402
 from leaderboard.asgi import BoardAnswers  # noqa: E402
 from ops.startup import log_search_core  # noqa: E402
+from ops.websocket_frames import skip_debug_decorations  # noqa: E402
 
 log_search_core()
+skip_debug_decorations()  # daphne's frames: no debug text built per frame
 
 application = ProtocolTypeRouter(
     {

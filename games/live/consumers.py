@@ -39,7 +39,7 @@ from games import selectors
 from games.errors import GameError, NotSeated
 from games.identity.browser import scope_origin
 from games.identity.sightings import sighting_record
-from games.live import presence, snapshots, socket_limits, watchfeed
+from games.live import presence, snapshots, socket_limits, watchfeed, wire
 from games.live.actors import Actor, actor_from_request
 from games.live.dispatch import LOBBY_GROUP, group_name, register_server_loop, server_loop
 from games.live.talk import Talk, audience_of, speaker_key, talk_registered
@@ -370,7 +370,7 @@ class MatchConsumer(_Consumer):
         message: dict[str, Any] = {"t": kind, **fields}
         if data is not None:
             message["d"] = data
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        await self.send(text_data=wire.dumps(message))
 
 
 class LobbyConsumer(_Consumer):

@@ -9,14 +9,13 @@ seat (all spectators share one).
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import GameState
-from games.live import state_cache
+from games.live import state_cache, wire
 from games.models import Match
 from games.selectors import match_get, match_summary, seat_payload
 from games.store.events import load_state, state_at
@@ -47,8 +46,8 @@ class Snapshot:
             # The public summary is the same in every seat's message: serialised once per snapshot
             # and set in front of the seat's own part.
             if not self._summary_text:
-                self._summary_text = json.dumps(self.summary, separators=(",", ":"))
-            own = json.dumps({k: v for k, v in payload.items() if k != "match"}, separators=(",", ":"))
+                self._summary_text = wire.dumps(self.summary)
+            own = wire.dumps({k: v for k, v in payload.items() if k != "match"})
             text = f'{{"t":"state","seq":{self.seq},"d":{{"match":{self._summary_text},{own[1:]}}}'
             self._texts[key] = text
         return text

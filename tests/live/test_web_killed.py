@@ -238,8 +238,10 @@ def test_players_of_a_killed_web_process_count_as_away_and_the_match_goes_on(
     match_id, anna_bot, ben_bot = _table(cluster, anna_reconnects=False)
 
     async def scenario() -> tuple[dict[str, Any], float, int]:
-        anna_play = asyncio.create_task(anna_bot.play(240))
-        ben_play = asyncio.create_task(ben_bot.play(240))
+        # A bound against a hang, not a timing: after the kill Anton plays Anna's seat at the site's
+        # pace, and on a loaded 2-core machine the whole match took longer than 240 s once.
+        anna_play = asyncio.create_task(anna_bot.play(480))
+        ben_play = asyncio.create_task(ben_bot.play(480))
         # a few moves each, then web1 dies
         await async_wait_until(lambda: anna_bot.acted >= 3, 240, "Anna's first three moves")
         kill_group(cluster.procs.pop("web1"), signal.SIGKILL)
