@@ -136,6 +136,11 @@ def _panel_step(page: Any, match_id: int, rng: random.Random, seen: dict[str, in
             cheap, passing = (10, 1) if eager else (2, 3)
             ordinary = b["bid"] in CHEAP_BIDS[view["game"]]
             weights.append(cheap if ordinary else passing if b["bid"] == "pass" else 1)
+        elif b["type"] == "defend":
+            # A defender always stays: with a drop, a deal can end without a card played, and three
+            # deals are too few to leave the play to chance (CI once saw bid, talon, declare, defend
+            # and not one card)
+            weights.append(1 if b["choice"] == "stay" else 0)
         else:
             weights.append(1)
     pick = rng.choices(choices, weights=weights)[0]
