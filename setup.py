@@ -1,10 +1,10 @@
-"""Builds the compiled search core: the modules games/ai/native.py lists, compiled by mypyc into C
+"""Builds the compiled search core: the modules games/native.py lists, compiled by mypyc into C
 extension modules beside their sources (pyproject.toml holds everything else about the package).
 
 Nothing is compiled, and the pure-Python reference runs, with KARTENTISCH_PURE=1 in the environment or
 without a C compiler and the Python headers; a compile that fails is reported and leaves the
-reference too. A build that succeeds writes games/ai/native_build.json, the digest of every compiled
-source, which games/ai/native.py checks at run time (a source edited since is never shadowed by its
+reference too. A build that succeeds writes games/native_build.json, the digest of every compiled
+source, which games/native.py checks at run time (a source edited since is never shadowed by its
 stale extension module).
 """
 
@@ -22,7 +22,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
-NATIVE = runpy.run_path(str(HERE / "games" / "ai" / "native.py"))
+NATIVE = runpy.run_path(str(HERE / "games" / "native.py"))
 MODULES: tuple[str, ...] = NATIVE["MODULES"]
 
 
@@ -46,7 +46,7 @@ def _no_compiler() -> str | None:
 def _forget_inplace() -> None:
     """Remove what an earlier build left in the source tree (an editable install builds in place): the
     stamp, so that the reference runs, and the extension modules."""
-    (HERE / "games" / "ai" / NATIVE["STAMP"]).unlink(missing_ok=True)
+    (HERE / "games" / NATIVE["STAMP"]).unlink(missing_ok=True)
     for module in MODULES:
         built = NATIVE["extension_path"](module, HERE)
         if built is not None:
@@ -59,9 +59,9 @@ class BuildCore(build_ext):
     """build_ext that leaves the pure-Python reference when the compile fails, and stamps a success."""
 
     def run(self) -> None:
-        stamp = Path(self.build_lib if not self.inplace else HERE, "games", "ai", NATIVE["STAMP"])
+        stamp = Path(self.build_lib if not self.inplace else HERE, "games", NATIVE["STAMP"])
         stamp.unlink(missing_ok=True)
-        (HERE / "games" / "ai" / NATIVE["STAMP"]).unlink(missing_ok=True)
+        (HERE / "games" / NATIVE["STAMP"]).unlink(missing_ok=True)
         if not self.extensions:
             return
         try:

@@ -2,6 +2,9 @@
 
     .venv/bin/python -m bench preisjass [--games 2400] [--runs 200] [--reps 3] [--seed 1]
 
+With the compiled engine (games/native.py) each repetition also plays the same random games on the
+pure-Python reference, in a subprocess with KARTENTISCH_PURE=1, right after this process's own.
+
 Random games go through the public engine API (chance_event, legal_actions, apply_in_place); the peer
 is jass-kit's GameSim with RuleSchieber (trump chosen at random, 36 random valid cards), measured in
 the same process. "Anton vs random" seats one Anton with three random players (and the reverse),
@@ -16,7 +19,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench import reference
 from bench.table import median, percentile, print_table
+from games import native
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.arena import play_match
 from games.ai.base import Player, RandomPlayer
@@ -128,14 +133,25 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--runs", type=int, default=200, help="seeded runs for Anton vs random")
     parser.add_argument("--reps", type=int, default=3, help="repetitions (medians are reported)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(reference.FLAG, action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.reference:
+        reference.report({"games_per_second": engine_games_per_second(args.games, args.seed)})
+        return
+    compiled = native.status().compiled
 
     # Engine and peer alternate within each repetition, so a busy machine slows both alike.
     ours_samples: list[float] = []
     peer_samples: list[float] = []
     ratios: list[float] = []
+    on_reference: list[float] = []
     for r in range(args.reps):
         ours_samples.append(engine_games_per_second(args.games, args.seed + r))
+        if compiled:
+            again = reference.run_reference(
+                "preisjass", ["--games", str(args.games), "--seed", str(args.seed + r)]
+            )
+            on_reference.append(again["games_per_second"])
         peer_rate = peer_games_per_second(args.games)
         if peer_rate is not None:
             peer_samples.append(peer_rate)
@@ -144,11 +160,17 @@ def run(argv: list[str]) -> None:
     if not ratios:
         print("jass-kit is not installed: the peer columns stay empty")
     rows: list[list[object]] = [
+        ["engine", native.status().describe()],
         ["engine random games/s (12 per run, draw+deal+cut+36 cards)", median(ours_samples)],
         ["jass-kit random games/s (Schieber, GameSim, 36 cards)", median(peer_samples) if ratios else "-"],
         ["ratio engine / jass-kit, median of per-rep ratios (target 3)", median(ratios) if ratios else "-"],
         ["replay of a whole run's events (ms, 458 events)", replay],
     ]
+    if on_reference:
+        rows[2:2] = [
+            ["pure-Python reference random games/s (same games)", median(on_reference)],
+            ["compiled / reference", f"{median(ours_samples) / median(on_reference):.2f}x"],
+        ]
     times: list[float] = []
     a1, r1 = anton_vs_random(args.runs, args.seed, 1, times)
     a3, r3 = anton_vs_random(args.runs, args.seed, 3, times)

@@ -2,6 +2,9 @@
 
     .venv/bin/python -m bench schnapsen [--bummerls 300] [--peer-deals 1500] [--reps 5] [--anton 300]
 
+With the compiled engine (games/native.py) each repetition also runs the same random Bummerls on the
+pure-Python reference, in a subprocess with KARTENTISCH_PURE=1, right after this process's own.
+
 Random play on our engine: each move picks uniformly from `legal_actions()` and folds it with
 `apply_in_place` (the deal is a `deal` chance event with the full deck order). The peer is the
 `schnapsen` package's SchnapsenGamePlayEngine with two RandBots, one `play_game` per deal.
@@ -15,7 +18,9 @@ import random
 import time
 from typing import Any
 
+from bench import reference
 from bench.table import median, percentile, print_table
+from games import native
 from games.ai.anton_schnapsen import AntonSchnapsen
 from games.ai.base import RandomPlayer
 from games.engine import CHANCE
@@ -96,15 +101,27 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--reps", type=int, default=5, help="repetitions (medians are printed)")
     parser.add_argument("--anton", type=int, default=300, help="Anton-vs-random Bummerls")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(reference.FLAG, action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.reference:
+        seconds, deals = _random_bummerls(args.bummerls, args.seed, with_views=False)
+        reference.report({"deals_per_second": deals / seconds})
+        return
+    compiled = native.status().compiled
 
     ours_deals: list[float] = []
     ours_bummerls: list[float] = []
     ours_view_deals: list[float] = []
     peer: list[float] = []
+    on_reference: list[float] = []
     for rep in range(args.reps):
         seconds, deals = _random_bummerls(args.bummerls, args.seed + rep, with_views=False)
         ours_deals.append(deals / seconds)
+        if compiled:
+            again = reference.run_reference(
+                "schnapsen", ["--bummerls", str(args.bummerls), "--seed", str(args.seed + rep)]
+            )
+            on_reference.append(again["deals_per_second"])
         ours_bummerls.append(args.bummerls / seconds)
         seconds, deals = _random_bummerls(args.bummerls, args.seed + rep, with_views=True)
         ours_view_deals.append(deals / seconds)
@@ -114,10 +131,14 @@ def run(argv: list[str]) -> None:
 
     ours = median(ours_deals)
     rows: list[list[object]] = [
+        ["engine", native.status().describe()],
         ["kartentisch: random deals/s (legal_actions)", ours],
         ["kartentisch: random deals/s (view per move)", median(ours_view_deals)],
         ["kartentisch: random Bummerls/s", median(ours_bummerls)],
     ]
+    if on_reference:
+        rows.append(["pure-Python reference: random deals/s (legal_actions)", median(on_reference)])
+        rows.append(["compiled / reference", f"{ours / median(on_reference):.2f}x"])
     if peer:
         rows.append(["schnapsen 0.0.5 (VU, RandBot): random deals/s", median(peer)])
         rows.append(["speed-up vs peer (deals/s)", f"{ours / median(peer):.2f}x"])

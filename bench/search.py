@@ -8,7 +8,7 @@ of the decision times. Positions: the decisions the level searches (not the forc
 `STRIDE`-th of those met in matches Anton plays at every seat, seeds "search" 5,000,000 and up. Each
 position is decided by a fresh player (as the service does), its generator seeded by the position,
 in a worker process running the compiled core and in one running the pure-Python reference
-(`KARTENTISCH_PURE=1`, see games/ai/native.py), one after the other, position by position, so both
+(`KARTENTISCH_PURE=1`, see games/native.py), one after the other, position by position, so both
 see the same load. Each worker times the CPU time of its own thread, `--repeat` times a position
 (the same decision each time), and the quickest counts: the other engineers' and CI's processes on
 this machine slow single runs by a third and more. A decision is the same when the action, the nodes
@@ -142,7 +142,7 @@ def decide(request: JSON) -> JSON:
 
 
 def worker(stdin: IO[str], stdout: IO[str]) -> None:
-    from games.ai import native
+    from games import native
 
     status = native.status()
     stdout.write(json.dumps({"compiled": status.compiled, "status": status.describe()}) + "\n")

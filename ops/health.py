@@ -4,7 +4,7 @@
 get every web process restarted). `/readyz`: the process can serve: the database answers, and with
 Redis configured, Redis answers through the cache and every server of the channel layer (its shards).
 503 names what failed. Its `detail` says what runs without deciding readiness: the AI's search core,
-compiled or the pure-Python reference (games/ai/native.py), and why."""
+compiled or the pure-Python reference (games/native.py), and why."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
-from games.ai import native
+from games import native
 from ops.metrics import metrics_view
 
 

@@ -3,7 +3,7 @@ its pack's `ai_levels` (games/packs), imported on first use."""
 
 from __future__ import annotations
 
-from games.ai import native
+from games import native
 
 native.install()  # before any module of the compiled search core is imported: compiled or pure
 

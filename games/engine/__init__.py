@@ -17,7 +17,11 @@ import functools
 import importlib
 import pkgutil
 
-from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules
+from games import native
+
+native.install()  # before any compiled engine module is imported: compiled or pure, with the AI's core
+
+from games.engine.base import CHANCE, JSON, GameState, IllegalAction, Rules  # noqa: E402
 
 __all__ = ["CHANCE", "JSON", "GameState", "IllegalAction", "Rules", "available_games", "get_rules"]
 

@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from games.engine.versions import RulesVersion
+from mypy_extensions import mypyc_attr
 
-JSON = dict[str, Any]
-Seat = int
-ToMove = int | Literal["chance"] | None
+from games.engine.contract import JSON as JSON
+from games.engine.contract import GameState as GameState
+from games.engine.contract import Seat as Seat
+from games.engine.contract import ToMove as ToMove
+from games.engine.versions import RulesVersion
 
 CHANCE: Literal["chance"] = "chance"
 
@@ -47,7 +49,8 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@dataclass(frozen=True)
 class Field:
     """The type of one event field: `check` says whether a value fits, `message` (formatted with
     `kind`, `name` and `value`) says why not."""
@@ -75,48 +78,11 @@ def card_field(deck: frozenset[str], game: str) -> Field:
     return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card")
 
 
-class GameState(ABC):
-    """One moment of a match. Treat as immutable from outside: `Rules.apply` returns a new state."""
-
-    #: number of events folded into this state (the `start` event included)
-    version: int
-    #: the current phase: a key of the game's phase table
-    phase: Any
-    #: the game's phase table (bound by its rules.py); `legal_actions` and `Rules.check_event` read it
-    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
-
-    @property
-    @abstractmethod
-    def to_move(self) -> ToMove:
-        """The seat to act, CHANCE when the server must draw the next event, None when the match is over."""
-
-    def legal_actions(self) -> list[JSON]:
-        """Every action the seat to move may take, as event dicts ready for `Rules.apply`."""
-        actions = self.phases[self.phase].actions
-        return actions(self) if actions is not None else []
-
-    @abstractmethod
-    def view(self, seat: Seat | None) -> JSON:
-        """What `seat` may see (None: a spectator). Never another seat's hidden cards."""
-
-    @abstractmethod
-    def result(self) -> JSON:
-        """Scores per seat, per deal and for the whole match; `finished` says whether the match is over."""
-
-    def last_trick_winner(self) -> Seat | None:
-        """Who took the view's `last_trick` (public once played), for a game whose view does not name
-        it: a table reloaded mid-deal can say so again. None without a last trick."""
-        return None
-
-    @abstractmethod
-    def clone(self) -> GameState:
-        """An independent copy (the engine may then mutate it in place)."""
-
-
 S = TypeVar("S", bound=GameState)
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@dataclass(frozen=True)
 class EventSpec(Generic[S]):
     """One event type a phase accepts: its fields and their types, and the function that applies it.
 
@@ -147,7 +113,8 @@ class EventSpec(Generic[S]):
         object.__setattr__(self, "typed_optional", tuple(t for t in typed if t[0] in self.optional))
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@dataclass(frozen=True)
 class PhaseSpec(Generic[S]):
     """What a phase accepts: its events, the generator of its legal actions (None where the server
     draws or the match is over), why it refuses an event type it does not take (`refusals`, type ->
@@ -163,7 +130,8 @@ class PhaseSpec(Generic[S]):
         object.__setattr__(self, "by_type", {e.type: e for e in self.events})
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@dataclass(frozen=True)
 class Outputs(Generic[S]):
     """What leaves a state: `seat_view(state, seat)` and `result(state)` (the game's view.py). Bound on
     the state class by its rules.py, as the phase table is: view.py reads the state, so the state module
@@ -176,6 +144,7 @@ class Outputs(Generic[S]):
 _START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rules(ABC, Generic[S]):
     """A registered game (of states S). One instance per game; stateless."""
 
@@ -193,7 +162,7 @@ class Rules(ABC, Generic[S]):
     private_events: ClassVar[frozenset[str]] = frozenset()
     shown_keys: ClassVar[tuple[str, ...]] = ()
     #: the game's state class and phase table (from its state.py and rules.py)
-    state_class: type[S]
+    state_class: ClassVar[type[Any]]
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     #: every event type of the game after `start`, the types a seat makes (`by_seat`: what an
     #: information state remembers as a decision; never a chance event), and phase -> type -> spec
@@ -210,11 +179,11 @@ class Rules(ABC, Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "rules_versions" in cls.__dict__:
+        if "rules_versions" in vars(cls):
             cls.rules_version = cls.rules_versions[-1].version
-        elif "rules_version" in cls.__dict__:
+        elif "rules_version" in vars(cls):
             cls.rules_versions = (RulesVersion(cls.rules_version, "the first rules"),)
-        if "phases" in cls.__dict__:
+        if "phases" in vars(cls):
             cls.event_types = frozenset(e.type for p in cls.phases.values() for e in p.events)
             cls.player_events = frozenset(e.type for p in cls.phases.values() for e in p.events if e.by_seat)
             cls._specs = {phase: {**spec.by_type} for phase, spec in cls.phases.items()}
@@ -242,13 +211,16 @@ class Rules(ABC, Generic[S]):
             "rules_version": self.rules_version,
         }
 
-    def check_start(self, start: JSON) -> JSON:
+    def check_start(self, start: Any) -> JSON:
         """The options of a well-formed start event of this game and rules version, normalized."""
+        # The entry points take `Any` (start, event, events): compiled (games/native.py), a parameter
+        # typed JSON is checked by the compiled code itself, and a malformed input would get a
+        # TypeError instead of the IllegalAction that says what is wrong.
         if type(start) is not dict or start.get("type") != "start":
             raise IllegalAction("a match begins with a start event")
         if start.keys() != _START_KEYS:
-            missing = sorted(_START_KEYS - start.keys())
-            extra = sorted(map(str, start.keys() - _START_KEYS))
+            missing = sorted(k for k in _START_KEYS if k not in start)
+            extra = sorted(str(k) for k in start if k not in _START_KEYS)
             raise IllegalAction(
                 f"malformed start event: missing {', '.join(missing) or 'nothing'}, "
                 f"unexpected field {', '.join(extra) or 'none'}"
@@ -294,7 +266,7 @@ class Rules(ABC, Generic[S]):
             return False
         return all(v.plays_as_before for v in cls.rules_versions[known.index(version) + 1 :])
 
-    def initial_state(self, start: JSON) -> S:
+    def initial_state(self, start: Any) -> S:
         """The state right after the `start` event (raises IllegalAction on a malformed start)."""
         return self.new_state(self.check_start(start))
 
@@ -306,13 +278,13 @@ class Rules(ABC, Generic[S]):
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         """The next server-drawn event (deal, cut, draw...). Only valid when `state.to_move == CHANCE`."""
 
-    def apply(self, state: GameState, event: JSON) -> S:
+    def apply(self, state: GameState, event: Any) -> S:
         """A new state with `event` applied; raises IllegalAction and leaves `state` untouched."""
         if type(state) is not self._state_class:
             raise IllegalAction(f"not a {self.name} state")
         return self.apply_in_place(state.clone(), event)
 
-    def apply_in_place(self, state: GameState, event: JSON) -> S:
+    def apply_in_place(self, state: GameState, event: Any) -> S:
         """Like `apply`, but may change `state` (replay and playouts own their state). A refused event
         still leaves `state` as it was: every apply function checks before it changes anything."""
         if type(state) is not self._state_class:
@@ -321,7 +293,7 @@ class Rules(ABC, Generic[S]):
         state.version += 1
         return state
 
-    def check_event(self, state: GameState, event: JSON) -> EventSpec[Any]:
+    def check_event(self, state: GameState, event: Any) -> EventSpec[Any]:
         """The spec of `event` once its type, phase, seat, fields and field types are right."""
         if type(event) is not dict:
             raise IllegalAction("an event must be a JSON object")
@@ -368,7 +340,7 @@ class Rules(ABC, Generic[S]):
             f"not allowed now, the next event must be a {expected}"
         )
 
-    def replay(self, events: list[JSON]) -> S:
+    def replay(self, events: Sequence[Any]) -> S:
         """Fold a whole event list, oldest first (the `start` event first)."""
         if not events or events[0].get("type") != "start":
             raise IllegalAction("an event list must begin with a start event")

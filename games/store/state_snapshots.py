@@ -152,7 +152,10 @@ def _trusted(match_id: int, game: str, taken: int, stamp: str, data: bytes, mac:
     except Exception:
         log.exception("state snapshot of match %s at %s: unreadable, the events replayed", match_id, taken)
         return None
-    if not isinstance(state, GameState) or state.version != taken:
+    # the game's own state class, where its rules name one (GameState is a protocol, which isinstance
+    # cannot check: games/engine/contract.py)
+    expected = getattr(get_rules(game), "state_class", None)
+    if (expected is not None and type(state) is not expected) or getattr(state, "version", None) != taken:
         log.warning("state snapshot of match %s at %s: no such state, the events replayed", match_id, taken)
         return None
     return state

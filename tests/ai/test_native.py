@@ -1,4 +1,4 @@
-"""The compiled search core (games/ai/native.py, setup.py) and its pure-Python reference: which one a
+"""The compiled search core (games/native.py, setup.py) and its pure-Python reference: which one a
 process runs and why, that a stale build never runs, and that the compiled core decides exactly as
 the reference on thousands of positions (the same values, nodes, moves and choices)."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.ai import native
+from games import native
 from games.ai.pimc import below, sample, shuffle
 from tests.ai import core_cases
 
@@ -33,7 +33,7 @@ def _run(code: str, pure: bool) -> str:
 
 _LOAD = (
     "import importlib, json\n"
-    "from games.ai import native\n"
+    "from games import native\n"
     "files = {m: importlib.import_module(m).__file__ for m in native.MODULES}\n"
     "print(json.dumps({'status': native.status().describe(), 'compiled': native.status().compiled, "
     "'files': files}))\n"
@@ -67,7 +67,7 @@ def _tree(root: Path, digest_of: dict[str, str]) -> None:
         source.write_text(f"# {module}\n")
         source.with_name(source.stem + suffix).write_bytes(b"")
         modules[module] = digest_of.get(module, native.digest(source))
-    (root / "games" / "ai" / native.STAMP).write_text(json.dumps({"mypy": "2.4.1", "modules": modules}))
+    (root / "games" / native.STAMP).write_text(json.dumps({"mypy": "2.4.1", "modules": modules}))
 
 
 def test_a_build_runs_only_while_every_source_is_as_compiled(tmp_path: Path) -> None:

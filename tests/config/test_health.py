@@ -8,7 +8,7 @@ import logging
 import pytest
 from django.test import Client
 
-from games.ai import native
+from games import native
 from ops.startup import log_search_core
 
 

@@ -172,10 +172,10 @@ def test_bad_bids_raise_and_change_nothing() -> None:
     ]
     for bad in bads:
         with pytest.raises(IllegalAction) as err:
-            R.apply(st, bad)  # type: ignore[arg-type]
+            R.apply(st, bad)
         assert err.value.reason
         with pytest.raises(IllegalAction):
-            R.apply_in_place(st, bad)  # type: ignore[arg-type]
+            R.apply_in_place(st, bad)
     assert (st.view(2), st.version, st.legal_actions()) == before
 
 

@@ -241,9 +241,9 @@ def test_illegal_play_reasons_and_state_unchanged() -> None:
         {"type": "play", "seat": True, "card": st.hands[1][0]},
     ):
         with pytest.raises(IllegalAction):
-            R.apply(st, bad)  # type: ignore[arg-type]
+            R.apply(st, bad)
         with pytest.raises(IllegalAction):
-            R.apply_in_place(st, bad)  # type: ignore[arg-type]
+            R.apply_in_place(st, bad)
     assert (st.view(1), st.version, st.legal_actions()) == before
 
 

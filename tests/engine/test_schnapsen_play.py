@@ -282,4 +282,4 @@ def test_bad_events_leave_state_unchanged(event: dict[str, Any], reason: str) ->
 def test_non_dict_event_rejected() -> None:
     state = position(["JD", "KH", "QH", "TC", "AS"], ["AH", "JH", "QS", "TS", "KC"], "AD", ["JS"])
     with pytest.raises(IllegalAction):
-        RULES.apply(state, "play")  # type: ignore[arg-type]
+        RULES.apply(state, "play")

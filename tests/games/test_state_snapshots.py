@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import types
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -81,9 +82,11 @@ def plain(value: Any) -> Any:
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
-    if isinstance(value, Enum) or (not hasattr(value, "__dict__") and not hasattr(type(value), "__slots__")):
+    if isinstance(value, Enum) or not type(value).__module__.startswith(("games.", "tests.")):
         return value
-    names = set(getattr(value, "__dict__", {}))
+    # a compiled (mypyc) state keeps its fields as the class's getset descriptors, as slots are kept
+    fields = {k for k, v in vars(type(value)).items() if isinstance(v, types.GetSetDescriptorType)}
+    names = set(getattr(value, "__dict__", {})) | fields
     for cls in type(value).__mro__:
         names |= set(getattr(cls, "__slots__", ()))
     attributes = {

@@ -24,6 +24,7 @@ class DuelState(GameState):
     hands: list[list[str]] = field(default_factory=lambda: [[], []])
     played: list[JSON] = field(default_factory=list)
     dealt: bool = False
+    phase: str = "duel"  # the contract names a phase; this game's own apply_in_place never reads it
 
     @property
     def to_move(self) -> ToMove:

@@ -18,14 +18,14 @@ PACKET = 3
 _DECK_SET = frozenset(DECK_36)
 
 #: the `deck` field of a deal: the order of all 36 cards, each once
-DECK_FIELD = Field(
+DECK_FIELD: Field = Field(
     # a list of the right length whose set is the deck holds every card once (an unhashable item raises
     # TypeError, which the checker counts as a no)
     lambda deck: type(deck) is list and len(deck) == len(DECK_36) and set(deck) == _DECK_SET,
     "a deal must give the order of all 36 Preisjass cards, each once",
 )
 #: the `count` field of a cut
-COUNT_FIELD = Field(
+COUNT_FIELD: Field = Field(
     lambda count: is_int(count) and CUT_MIN <= count <= CUT_MAX,
     f"the cut takes {CUT_MIN} to {CUT_MAX} cards from the top",
 )

@@ -21,6 +21,7 @@ from games.engine.base import (
     is_int,
 )
 from games.engine.cards import DECK_36
+from games.engine.draws import shuffle
 from games.engine.preisjass import deal, play, view
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
@@ -93,11 +94,11 @@ class PreisjassRules(Rules[PreisjassState]):
         assert isinstance(state, PreisjassState)
         if state.phase == Phase.DRAW:
             cards = list(DECK_36)
-            rng.shuffle(cards)
+            shuffle(cards, rng)  # rng.shuffle's order, compiled
             return {"type": "draw", "cards": {str(s): cards[i] for i, s in enumerate(state.drawing)}}
         if state.phase == Phase.SHUFFLE:
             cards = list(DECK_36)
-            rng.shuffle(cards)
+            shuffle(cards, rng)  # rng.shuffle's order, compiled
             return {"type": "deal", "deck": cards}
         if state.phase == Phase.CUT:
             return {"type": "cut", "count": rng.randint(deal.CUT_MIN, deal.CUT_MAX)}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
 from games.engine.preisjass.cards import legal_cards
 
 PLAYERS = 4
@@ -31,34 +32,14 @@ Phase = PreisjassPhase
 DRAW, SHUFFLE, CUT, PLAY, OVER = Phase
 
 
-class PreisjassState(GameState):
-    #: the seat's view and the result (view.py), bound by rules.py
-    outputs: ClassVar[Outputs[PreisjassState]]
+@final
+class PreisjassState:
+    """A `GameState` by its shape, not by inheritance: compiled, it is a native class (games/native.py,
+    docs/compiled.md); copied and pickled field by field."""
 
-    __slots__ = (
-        "_legal",
-        "cut",
-        "dealer",
-        "deck",
-        "drawing",
-        "draws",
-        "first_player",
-        "game_no",
-        "game_points",
-        "games",
-        "games_total",
-        "hands",
-        "leader",
-        "phase",
-        "sacks",
-        "seat_to_play",
-        "totals",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump_card",
-        "version",
-    )
+    #: the phase table and the seat's view and the result (view.py), bound by rules.py
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
+    outputs: ClassVar[Outputs[PreisjassState]]
 
     def __init__(self, games_total: int = GAMES_PER_RUN) -> None:
         self.version = 1
@@ -86,8 +67,15 @@ class PreisjassState(GameState):
 
     # -- contract ---------------------------------------------------------------------------------
 
+    def legal_actions(self) -> list[JSON]:
+        actions = self.phases[self.phase].actions
+        return actions(self) if actions is not None else []
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore, (self.games_total, {name: getattr(self, name) for name in _FIELDS}))
+
     def clone(self) -> PreisjassState:
-        new = PreisjassState.__new__(PreisjassState)
+        new = PreisjassState(self.games_total)
         new.version = self.version
         new.phase = self.phase
         new.drawing = list(self.drawing)
@@ -146,6 +134,9 @@ class PreisjassState(GameState):
         out.extend(self.trick)
         return out
 
+    def last_trick_winner(self) -> int | None:
+        return None
+
     def view(self, seat: int | None) -> JSON:
         return self.outputs.seat_view(self, seat)
 
@@ -158,6 +149,39 @@ class PreisjassState(GameState):
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, PreisjassState):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__ if k != "_legal")
+        return all(getattr(self, k) == getattr(other, k) for k in ("games_total", *_FIELDS) if k != "_legal")
 
     __hash__ = None  # type: ignore[assignment]
+
+
+#: every field of a state but `games_total` (copied by `clone`, pickled by `__reduce__`)
+_FIELDS = (
+    "version",
+    "phase",
+    "drawing",
+    "draws",
+    "first_player",
+    "dealer",
+    "game_no",
+    "deck",
+    "cut",
+    "trump_card",
+    "hands",
+    "leader",
+    "seat_to_play",
+    "trick",
+    "tricks",
+    "game_points",
+    "tricks_won",
+    "games",
+    "totals",
+    "sacks",
+    "_legal",
+)
+
+
+def _restore(games_total: int, fields: JSON) -> PreisjassState:
+    state = PreisjassState(games_total)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state

@@ -23,6 +23,7 @@ from games.engine.base import (
     card_field,
     is_int,
 )
+from games.engine.draws import shuffle
 from games.engine.schnapsen import deal, play, view
 from games.engine.schnapsen.cards import DECK, DECK_SET
 from games.engine.schnapsen.state import Phase, SchnapsenState
@@ -111,5 +112,5 @@ class SchnapsenRules(Rules[SchnapsenState]):
         if not isinstance(state, SchnapsenState) or state.to_move != CHANCE:
             raise IllegalAction("no deal is due now")
         order = list(DECK)
-        rng.shuffle(order)
+        shuffle(order, rng)  # rng.shuffle's order, compiled
         return {"type": "deal", "dealer": state.dealer, "deck": order}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
 from games.engine.schnapsen.cards import beats
 
 
@@ -25,10 +26,13 @@ Phase = SchnapsenPhase
 DEAL, PLAY, OVER = Phase
 
 
-class SchnapsenState(GameState):
-    """Mutable inside the engine; `Rules.apply` clones before changing it."""
+@final
+class SchnapsenState:
+    """Mutable inside the engine; `Rules.apply` clones before changing it. A `GameState` by its shape,
+    not by inheritance: compiled, it is a native class (games/native.py)."""
 
-    #: the seat's view and the result (view.py), bound by rules.py
+    #: the phase table and the seat's view and the result (view.py), bound by rules.py
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     outputs: ClassVar[Outputs[SchnapsenState]]
 
     def __init__(self, options: JSON) -> None:
@@ -73,11 +77,28 @@ class SchnapsenState(GameState):
             return CHANCE
         return None
 
+    def legal_actions(self) -> list[JSON]:
+        actions = self.phases[self.phase].actions
+        return actions(self) if actions is not None else []
+
     def clone(self) -> SchnapsenState:
-        new = SchnapsenState.__new__(SchnapsenState)
-        new.__dict__.update(self.__dict__)
+        # field by field: a compiled state (games/native.py) has no __dict__ to copy, and its class
+        # makes instances only through __init__
+        new = SchnapsenState(self.options)
+        new.start_score = self.start_score
+        new.deals_total = self.deals_total
+        new.version = self.version
+        new.phase = self.phase
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
         new.hands = [self.hands[0][:], self.hands[1][:]]
         new.stock = self.stock[:]
+        new.trump = self.trump
+        new.trump_card = self.trump_card
+        new.closed_by = self.closed_by
+        new.closure = self.closure
+        new.leader = self.leader
+        new.turn = self.turn
         new.trick = self.trick[:]
         new.trick_points = self.trick_points[:]
         new.tricks = self.tricks[:]
@@ -85,10 +106,17 @@ class SchnapsenState(GameState):
         new.pending = self.pending[:]
         new.won = [self.won[0][:], self.won[1][:]]
         new.marriages = self.marriages[:]
+        new.last_trick = self.last_trick
         new.exchanges = self.exchanges[:]
         new.game_points = self.game_points[:]
         new.rows = self.rows[:]  # rows are never changed once appended
+        new.winner = self.winner
         return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickled (state snapshots) by its fields and rebuilt through __init__, as `clone` does: the
+        # compiled class has no __dict__ and makes instances only through __init__
+        return (_restore, (self.options, {name: getattr(self, name) for name in _FIELDS}))
 
     # -- derived facts ------------------------------------------------------------------------------
 
@@ -132,3 +160,41 @@ class SchnapsenState(GameState):
             return None
         (lead_seat, led), (seat, card) = self.last_trick
         return seat if beats(card, led, self.trump) else lead_seat
+
+
+#: every field of a state but `options` (pickling: `__reduce__`)
+_FIELDS = (
+    "start_score",
+    "deals_total",
+    "version",
+    "phase",
+    "dealer",
+    "deal_no",
+    "hands",
+    "stock",
+    "trump",
+    "trump_card",
+    "closed_by",
+    "closure",
+    "leader",
+    "turn",
+    "trick",
+    "trick_points",
+    "tricks",
+    "marriage_points",
+    "pending",
+    "won",
+    "marriages",
+    "last_trick",
+    "exchanges",
+    "game_points",
+    "rows",
+    "winner",
+)
+
+
+def _restore(options: JSON, fields: JSON) -> SchnapsenState:
+    state = SchnapsenState(options)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state

@@ -1,10 +1,11 @@
-"""The compiled search core: which modules mypyc compiles at install time, and which of the two this
-process runs, the compiled modules or their pure-Python source (the reference).
+"""The compiled core: which modules mypyc compiles at install time (the AI's search core and the rules
+engines named below), and which of the two this process runs, the compiled modules or their
+pure-Python source (the reference).
 
 `MODULES` is the one list (setup.py compiles it). The compiled extension modules lie beside their
 `.py` files (an editable install builds them in place), and Python's import system prefers an
-extension module to a source file of the same name. `install()`, run once by `games.ai` before any of
-these modules is imported, decides for the whole process, all or nothing:
+extension module to a source file of the same name. `install()`, run by `games.engine` and `games.ai`
+before any of these modules is imported, decides for the whole process, all or nothing:
 
 - compiled, when every module has its extension module and the build stamp (`native_build.json`,
   written by the build beside this file) holds the digest of every source as it is now;
@@ -39,8 +40,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+#: the rules engines compiled: the contract (base) and the games whose engine is written for the
+#: compiler (a state copied field by field, no __dict__)
+ENGINE_MODULES: tuple[str, ...] = (
+    "games.engine.base",
+    "games.engine.draws",
+    "games.engine.schnapsen.cards",
+    "games.engine.schnapsen.state",
+    "games.engine.schnapsen.deal",
+    "games.engine.schnapsen.scoring",
+    "games.engine.schnapsen.play",
+    "games.engine.schnapsen.view",
+    "games.engine.schnapsen.rules",
+    "games.engine.preisjass.cards",
+    "games.engine.preisjass.state",
+    "games.engine.preisjass.deal",
+    "games.engine.preisjass.scoring",
+    "games.engine.preisjass.play",
+    "games.engine.preisjass.view",
+    "games.engine.preisjass.rules",
+)
+
 #: the compiled search core: states, solvers, playout rules and world scoring of the search packages
-MODULES: tuple[str, ...] = (
+SEARCH_MODULES: tuple[str, ...] = (
     "games.ai.search.budget",
     "games.ai.search.masks",
     "games.ai.search.alphabeta",
@@ -66,12 +88,15 @@ MODULES: tuple[str, ...] = (
     "games.ai.collusion.pair",
 )
 
+#: everything compiled, in one shared library
+MODULES: tuple[str, ...] = ENGINE_MODULES + SEARCH_MODULES
+
 #: set to 1 (at build time: build nothing; at run time: run the pure-Python reference)
 PURE_ENV = "KARTENTISCH_PURE"
 #: the build's record of what it compiled, beside this file
 STAMP = "native_build.json"
 
-_ROOT = Path(__file__).resolve().parent.parent.parent  # the directory holding the `games` package
+_ROOT = Path(__file__).resolve().parent.parent  # the directory holding the `games` package
 
 
 @dataclass(frozen=True)
@@ -113,7 +138,7 @@ def decide(root: Path = _ROOT, environ: dict[str, str] | os._Environ[str] = os.e
     """Compiled or pure, and why (nothing is changed)."""
     if pure_requested(environ):
         return Status(False, f"{PURE_ENV}=1")
-    stamp_file = root / "games" / "ai" / STAMP
+    stamp_file = root / "games" / STAMP
     try:
         stamp = json.loads(stamp_file.read_text())
     except (OSError, ValueError):

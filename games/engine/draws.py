@@ -1,0 +1,31 @@
+"""The generator's own draws, compiled: `below` is `rng.randrange(n)` and `shuffle` is `rng.shuffle`,
+the same numbers and the same order from the same generator state, without a Python call per draw.
+The Schnapsen engine deals with them (its deal is the order `random.Random.shuffle` gives, so a
+published seed still verifies: games/identity/fairness.py), and the AI's samplers draw with them
+(games/ai/pimc.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` (n > 0), the same number from the same generator state: CPython's
+    `_randbelow_with_getrandbits`, compiled without its Python calls (tests/ai/test_native.py checks
+    it against the generator's own)."""
+    if n <= 0:
+        raise ValueError("empty range")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same order from the same generator state (CPython's Fisher-Yates from
+    the end), compiled without a Python call per card."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
