@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from bench.table import median, percentile, print_table
+from games import native
 from games.ai.anton_preferans import AntonPreferans
 from games.ai.base import Player, RandomPlayer
 from games.engine import CHANCE, get_rules
@@ -133,7 +134,8 @@ def run(argv: list[str]) -> None:
     if theirs:
         rows.append(["OpenSpiel skat via pyspiel (C++)", median(theirs), min(theirs), max(theirs)])
     print_table(
-        f"Random deals per CPU second (median of {args.reps} interleaved x {args.seconds:g} s)",
+        f"Random deals per CPU second (median of {args.reps} interleaved x {args.seconds:g} s), "
+        f"engine {native.status().describe()}",
         ["engine", "deals/s", "min", "max"],
         rows,
     )

@@ -59,6 +59,16 @@ ENGINE_MODULES: tuple[str, ...] = (
     "games.engine.preisjass.play",
     "games.engine.preisjass.view",
     "games.engine.preisjass.rules",
+    "games.engine.preferans.cards",
+    "games.engine.preferans.constants",
+    "games.engine.preferans.scoring",
+    "games.engine.preferans.state",
+    "games.engine.preferans.deal",
+    "games.engine.preferans.bidding",
+    "games.engine.preferans.play",
+    "games.engine.preferans.fast",
+    "games.engine.preferans.view",
+    "games.engine.preferans.rules",
 )
 
 #: the compiled search core: states, solvers, playout rules and world scoring of the search packages

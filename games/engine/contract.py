@@ -10,10 +10,7 @@ same shape on its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
-
-if TYPE_CHECKING:
-    from games.engine.base import PhaseSpec
+from typing import Any, ClassVar, Literal, Protocol
 
 JSON = dict[str, Any]
 Seat = int
@@ -31,8 +28,9 @@ class GameState(Protocol):
     version: int
     #: the current phase: a key of the game's phase table
     phase: Any
-    #: the game's phase table (bound by its rules.py); `legal_actions` and `Rules.check_event` read it
-    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]] = {}
+    #: the game's phase table, phase -> `PhaseSpec` (games/engine/base.py, which imports this module),
+    #: bound by its rules.py; `legal_actions` and `Rules.check_event` read it
+    phases: ClassVar[Mapping[Any, Any]] = {}
 
     @property
     def to_move(self) -> ToMove:

@@ -19,10 +19,12 @@ import sys
 from typing import Any
 
 from games import native
-from games.engine import CHANCE, GameState, IllegalAction, Rules, get_rules
+from games.engine import CHANCE, JSON, GameState, IllegalAction, Rules, get_rules
 
-#: matches a game (a Preisjass run is twelve games of four seats: each step's views are large)
-MATCHES = {"schnapsen": 40, "preisjass": 3}
+#: matches a game, and their options (a Preisjass run is twelve games of four seats, a Preferans pool
+#: many deals of three: each step's views are large)
+MATCHES = {"schnapsen": 40, "preisjass": 3, "preferans": 8}
+OPTIONS: dict[str, JSON] = {"preferans": {"deals": 6}}
 SEED = 9_100_000
 
 
@@ -67,8 +69,9 @@ def results(game: str, matches: int | None = None, seed: int = SEED) -> dict[str
     pickles: list[str] = []
     for m in range(matches):
         rng = random.Random(seed + m)
-        state = rules.initial_state(rules.start_event({}))
-        seats = rules.players(rules.start_event({})["options"])
+        start = rules.start_event(OPTIONS.get(game, {}))
+        state = rules.initial_state(start)
+        seats = rules.players(start["options"])
         while state.to_move is not None:
             if state.to_move == CHANCE:
                 state = rules.apply(state, rules.chance_event(state, rng))

@@ -43,7 +43,7 @@ def _complete(deck: object) -> bool:
 
 
 #: the `deck` field of a deal
-DECK_FIELD = Field(_complete, "the deck must hold each of the 32 cards 7-A exactly once")
+DECK_FIELD: Field = Field(_complete, "the deck must hold each of the 32 cards 7-A exactly once")
 
 
 def apply_deal(state: PreferansState, event: JSON) -> None:

@@ -36,8 +36,6 @@ def approx(value: Amount) -> float:
 class Sheet:
     """One pool's score sheet. `entries` collects the current deal's changes for its score row."""
 
-    __slots__ = ("double", "entries", "mountain", "n", "overflow", "pool", "rostov", "target", "whists")
-
     def __init__(self, n: int, target: int, variant: str, overflow: bool = True) -> None:
         self.n = n
         self.target = target
@@ -51,14 +49,19 @@ class Sheet:
         self.entries: list[list[Any]] = []
 
     def clone(self) -> Sheet:
-        other = Sheet.__new__(Sheet)
-        other.n, other.target, other.double, other.rostov = self.n, self.target, self.double, self.rostov
-        other.overflow = self.overflow
+        other = Sheet(self.n, self.target, "", self.overflow)
+        other.double, other.rostov = self.double, self.rostov
         other.pool = self.pool[:]
         other.mountain = self.mountain[:]
         other.whists = [row[:] for row in self.whists]
         other.entries = [e[:] for e in self.entries]
         return other
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _restore_sheet,
+            (self.n, self.target, self.overflow, [getattr(self, k) for k in _SHEET_FIELDS]),
+        )
 
     # --- primitive entries -------------------------------------------------------------------------
     def write_whists(self, writer: int, against: int, amount: Amount, game: bool = True) -> None:
@@ -187,13 +190,8 @@ class Sheet:
     def deal_settlement(self) -> list[Amount]:
         """The settlement of the current deal's entries alone, as if the match had been only this deal
         and stopped there (`close_unfinished`, then `settlement`). Leaves this sheet as it is."""
-        alone = Sheet.__new__(Sheet)
-        alone.n, alone.target, alone.double, alone.rostov = self.n, self.target, self.double, self.rostov
-        alone.overflow = True
-        alone.pool = [0] * self.n
-        alone.mountain = [0] * self.n
-        alone.whists = [[0] * self.n for _ in range(self.n)]
-        alone.entries = []
+        alone = Sheet(self.n, self.target, "", True)
+        alone.double, alone.rostov = self.double, self.rostov
         for entry in self.entries:  # as written (Leningrad doubling and Rostov payments already in)
             if entry[0] == "pool":
                 alone.pool[entry[1]] += entry[2]
@@ -264,3 +262,15 @@ def _whole(value: Amount) -> Amount:
 
 def ranking(totals: list[Amount]) -> list[int]:
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+#: the sheet's fields besides its constructor's (pickled by `Sheet.__reduce__`: a compiled sheet is a
+#: native class without __dict__)
+_SHEET_FIELDS = ("double", "rostov", "pool", "mountain", "whists", "entries")
+
+
+def _restore_sheet(n: int, target: int, overflow: bool, values: list[Any]) -> Sheet:
+    sheet = Sheet(n, target, "", overflow)
+    for name, value in zip(_SHEET_FIELDS, values, strict=True):
+        setattr(sheet, name, value)
+    return sheet

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
 from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES, deals_of
 from games.engine.preferans.scoring import Amount, Sheet
@@ -33,25 +34,16 @@ Phase = PreferansPhase
 #: the members under short names: a module global is read much faster than an enum attribute
 DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = Phase
 
-_LIST_FIELDS = (
-    "talon",
-    "discards",
-    "bids",
-    "passed",
-    "made_bid",
-    "whisters",
-    "trick",
-    "tricks",
-    "rows",
-    "played",
-    "deal_totals",
-)
 
+@final
+class PreferansState:
+    """A `GameState` by its shape, not by inheritance: compiled, it is a native class (games/native.py,
+    docs/compiled.md); copied and pickled field by field."""
 
-class PreferansState(GameState):
     """Mutable inside the engine; `Rules.apply` hands out fresh copies."""
 
     #: the seat's view and the result (view.py), bound by rules.py
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     outputs: ClassVar[Outputs[PreferansState]]
 
     def __init__(self, options: JSON) -> None:
@@ -101,15 +93,53 @@ class PreferansState(GameState):
         self.raspasy_streak = 0
         self.end_reason: str | None = None
 
+    def legal_actions(self) -> list[JSON]:
+        actions = self.phases[self.phase].actions
+        return actions(self) if actions is not None else []
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore, (self.options, {name: getattr(self, name) for name in _FIELDS}))
+
     def clone(self) -> PreferansState:
-        other = PreferansState.__new__(PreferansState)
-        other.__dict__.update(self.__dict__)
-        other.hands = [h[:] for h in self.hands]
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
+        other = PreferansState(self.options)
+        other.n = self.n
+        other.version = self.version
+        other.phase = self.phase
+        other.dealer = self.dealer
+        other.deal_no = self.deal_no
         other.active = self.active[:]
+        other.hands = [h[:] for h in self.hands]
+        other.talon = self.talon[:]
+        other.talon_shown = self.talon_shown
+        other.raspasy = self.raspasy
+        other.discards = self.discards[:]
+        other.bids = self.bids[:]
+        other.passed = self.passed[:]
+        other.made_bid = self.made_bid[:]
+        other.high = self.high
+        other.high_pos = self.high_pos
+        other.pos = self.pos
+        other.min_bid = self.min_bid
+        other.declarer = self.declarer
+        other.contract = self.contract
+        other.trump = self.trump
         other.calls = dict(self.calls)
+        other.defend_step = self.defend_step
+        other.whisters = self.whisters[:]
+        other.mode = self.mode
+        other.open_hands = self.open_hands
+        other.trick = self.trick[:]
+        other.last_trick = self.last_trick
+        other.tricks = self.tricks[:]
+        other.tricks_done = self.tricks_done
+        other.played = self.played[:]
+        other.deals = self.deals
         other.sheet = self.sheet.clone()
+        other.deal_totals = self.deal_totals[:]
+        other.rows = self.rows[:]
+        other.prev_raspasy = self.prev_raspasy
+        other.raspasy_streak = self.raspasy_streak
+        other.end_reason = self.end_reason
         return other
 
     # --- who acts ----------------------------------------------------------------------------------
@@ -186,3 +216,53 @@ __all__ = [
     "Phase",
     "PreferansState",
 ]
+
+
+#: every field of a state but `options` (pickled by `__reduce__`)
+_FIELDS = (
+    "n",
+    "version",
+    "phase",
+    "dealer",
+    "deal_no",
+    "active",
+    "hands",
+    "talon",
+    "talon_shown",
+    "raspasy",
+    "discards",
+    "bids",
+    "passed",
+    "made_bid",
+    "high",
+    "high_pos",
+    "pos",
+    "min_bid",
+    "declarer",
+    "contract",
+    "trump",
+    "calls",
+    "defend_step",
+    "whisters",
+    "mode",
+    "open_hands",
+    "trick",
+    "last_trick",
+    "tricks",
+    "tricks_done",
+    "played",
+    "deals",
+    "sheet",
+    "deal_totals",
+    "rows",
+    "prev_raspasy",
+    "raspasy_streak",
+    "end_reason",
+)
+
+
+def _restore(options: JSON, fields: JSON) -> PreferansState:
+    state = PreferansState(options)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
