@@ -49,7 +49,7 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
-@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
 @dataclass(frozen=True)
 class Field:
     """The type of one event field: `check` says whether a value fits, `message` (formatted with
@@ -81,7 +81,7 @@ def card_field(deck: frozenset[str], game: str) -> Field:
 S = TypeVar("S", bound=GameState)
 
 
-@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
 @dataclass(frozen=True)
 class EventSpec(Generic[S]):
     """One event type a phase accepts: its fields and their types, and the function that applies it.
@@ -113,7 +113,7 @@ class EventSpec(Generic[S]):
         object.__setattr__(self, "typed_optional", tuple(t for t in typed if t[0] in self.optional))
 
 
-@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
 @dataclass(frozen=True)
 class PhaseSpec(Generic[S]):
     """What a phase accepts: its events, the generator of its legal actions (None where the server
@@ -130,7 +130,7 @@ class PhaseSpec(Generic[S]):
         object.__setattr__(self, "by_type", {e.type: e for e in self.events})
 
 
-@mypyc_attr(native_class=False)  # small tables, read through their attributes
+@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
 @dataclass(frozen=True)
 class Outputs(Generic[S]):
     """What leaves a state: `seat_view(state, seat)` and `result(state)` (the game's view.py). Bound on

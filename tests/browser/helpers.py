@@ -47,10 +47,15 @@ MOVED_JS = """seq => window.kartentisch.app.shown.seq !== seq
   || document.querySelector('dialog[open] [data-action=next-game]')
   || ['error', 'refused'].includes(document.querySelector('[data-role=message]').dataset.kind)"""
 
+# A hand counts as ready to play only once the page has drawn every state it received and has no
+# action on its way: just after a play, the state that ends the turn may still wait in the queue
+# while the old hand looks ready (CI counted one play too many in a Preisjass run that way).
 NEXT_STEP_JS = """() => {
   if (document.querySelector('dialog[open] [data-action=next-game]')) return 'next';
   const fin = document.querySelector('[data-role=final]');
   if (fin && !fin.hidden) return 'final';
+  const app = window.kartentisch && window.kartentisch.app;
+  if (!app || app.pending || app.pumping || app.queue.length || app.overlay) return false;
   if (document.querySelector('.hand[data-ready=true] button.card.legal')) return 'play';
   return false;
 }"""
