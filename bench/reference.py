@@ -5,7 +5,6 @@ the two: games/native.py) and reads the figures that repetition prints as JSON."
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from typing import Any
@@ -18,9 +17,8 @@ FLAG = "--reference"
 
 def run_reference(bench: str, argv: list[str]) -> dict[str, Any]:
     """`python -m bench <bench> --reference <argv>` on the reference: the JSON it prints."""
-    env = {**os.environ, native.PURE_ENV: "1"}
     command = [sys.executable, "-m", "bench", bench, FLAG, *argv]
-    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=native.reference_env())
     figures: dict[str, Any] = json.loads(done.stdout)
     return figures
 

@@ -144,6 +144,12 @@ def pure_requested(environ: dict[str, str] | os._Environ[str] = os.environ) -> b
     return environ.get(PURE_ENV, "").strip() not in ("", "0")
 
 
+def reference_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> dict[str, str]:
+    """`environ` for a subprocess that runs the pure-Python reference (the tests and benches run it
+    beside the compiled core)."""
+    return {**environ, PURE_ENV: "1"}
+
+
 def decide(root: Path = _ROOT, environ: dict[str, str] | os._Environ[str] = os.environ) -> Status:
     """Compiled or pure, and why (nothing is changed)."""
     if pure_requested(environ):

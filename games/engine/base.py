@@ -81,6 +81,27 @@ def card_field(deck: frozenset[str], game: str) -> Field:
 S = TypeVar("S", bound=GameState)
 
 
+def phase_actions(state: Any) -> list[JSON]:
+    """`GameState.legal_actions` for a compiled state, which cannot inherit it (games/engine/contract.py):
+    the legal actions its phase table's generator gives."""
+    actions = state.phases[state.phase].actions
+    return actions(state) if actions is not None else []
+
+
+def fields_of(obj: object, names: tuple[str, ...]) -> dict[str, Any]:
+    """The named fields of a compiled object, for its `__reduce__` (a native class has no `__dict__`)."""
+    return {name: getattr(obj, name) for name in names}
+
+
+def rebuild(cls: Callable[..., Any], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    """A pickled compiled object again: made by `cls(*args)` (a native class makes its instances only
+    through `__init__`), then its fields set."""
+    obj = cls(*args)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    return obj
+
+
 @mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
 @dataclass(frozen=True)
 class EventSpec(Generic[S]):

@@ -22,9 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(code: str, pure: bool) -> str:
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    if pure:
-        env[native.PURE_ENV] = "1"
+    env = native.reference_env() if pure else {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
     )
@@ -109,15 +107,13 @@ def test_the_compiled_draws_are_the_generator_s_own(seed: int) -> None:
 def test_the_compiled_core_decides_as_the_reference(game: str) -> None:
     """Thousands of positions a game searched in this process (the compiled core, when built) and by
     the pure-Python reference in another: every value, node count, move order and choice the same."""
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    env[native.PURE_ENV] = "1"
     done = subprocess.run(
         [sys.executable, "-m", "tests.ai.core_cases", game],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
-        env=env,
+        env=native.reference_env(),
     )
     reference = json.loads(done.stdout)
     here = core_cases.results(game)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,8 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _reference(*args: str, stdin: str | None = None) -> Any:
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    env[native.PURE_ENV] = "1"
     done = subprocess.run(
         [sys.executable, "-m", "tests.engine.engine_cases", *args],
         input=stdin,
@@ -30,7 +27,7 @@ def _reference(*args: str, stdin: str | None = None) -> Any:
         text=True,
         check=True,
         cwd=ROOT,
-        env=env,
+        env=native.reference_env(),
     )
     return json.loads(done.stdout)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from games.engine.base import JSON
+from games.engine.base import JSON, fields_of, rebuild
 from games.engine.preferans.constants import (
     HALF_WHIST_TRICKS,
     MIS_INDEX,
@@ -58,10 +58,7 @@ class Sheet:
         return other
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (
-            _restore_sheet,
-            (self.n, self.target, self.overflow, [getattr(self, k) for k in _SHEET_FIELDS]),
-        )
+        return (rebuild, (Sheet, (self.n, self.target, "", self.overflow), fields_of(self, _SHEET_FIELDS)))
 
     # --- primitive entries -------------------------------------------------------------------------
     def write_whists(self, writer: int, against: int, amount: Amount, game: bool = True) -> None:
@@ -267,10 +264,3 @@ def ranking(totals: list[Amount]) -> list[int]:
 #: the sheet's fields besides its constructor's (pickled by `Sheet.__reduce__`: a compiled sheet is a
 #: native class without __dict__)
 _SHEET_FIELDS = ("double", "rostov", "pool", "mountain", "whists", "entries")
-
-
-def _restore_sheet(n: int, target: int, overflow: bool, values: list[Any]) -> Sheet:
-    sheet = Sheet(n, target, "", overflow)
-    for name, value in zip(_SHEET_FIELDS, values, strict=True):
-        setattr(sheet, name, value)
-    return sheet

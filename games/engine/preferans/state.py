@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
 from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES, deals_of
 from games.engine.preferans.scoring import Amount, Sheet
@@ -94,11 +94,10 @@ class PreferansState:
         self.end_reason: str | None = None
 
     def legal_actions(self) -> list[JSON]:
-        actions = self.phases[self.phase].actions
-        return actions(self) if actions is not None else []
+        return phase_actions(self)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_restore, (self.options, {name: getattr(self, name) for name in _FIELDS}))
+        return (rebuild, (PreferansState, (self.options,), fields_of(self, _FIELDS)))
 
     def clone(self) -> PreferansState:
         other = PreferansState(self.options)
@@ -259,10 +258,3 @@ _FIELDS = (
     "raspasy_streak",
     "end_reason",
 )
-
-
-def _restore(options: JSON, fields: JSON) -> PreferansState:
-    state = PreferansState(options)
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
 from games.engine.preisjass.cards import legal_cards
 
 PLAYERS = 4
@@ -68,11 +68,10 @@ class PreisjassState:
     # -- contract ---------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[JSON]:
-        actions = self.phases[self.phase].actions
-        return actions(self) if actions is not None else []
+        return phase_actions(self)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_restore, (self.games_total, {name: getattr(self, name) for name in _FIELDS}))
+        return (rebuild, (PreisjassState, (self.games_total,), fields_of(self, _FIELDS)))
 
     def clone(self) -> PreisjassState:
         new = PreisjassState(self.games_total)
@@ -178,10 +177,3 @@ _FIELDS = (
     "sacks",
     "_legal",
 )
-
-
-def _restore(games_total: int, fields: JSON) -> PreisjassState:
-    state = PreisjassState(games_total)
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state

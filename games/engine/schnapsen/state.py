@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove
+from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
 from games.engine.schnapsen.cards import beats
 
 
@@ -78,8 +78,7 @@ class SchnapsenState:
         return None
 
     def legal_actions(self) -> list[JSON]:
-        actions = self.phases[self.phase].actions
-        return actions(self) if actions is not None else []
+        return phase_actions(self)
 
     def clone(self) -> SchnapsenState:
         # field by field: a compiled state (games/native.py) has no __dict__ to copy, and its class
@@ -116,7 +115,7 @@ class SchnapsenState:
     def __reduce__(self) -> tuple[object, ...]:
         # pickled (state snapshots) by its fields and rebuilt through __init__, as `clone` does: the
         # compiled class has no __dict__ and makes instances only through __init__
-        return (_restore, (self.options, {name: getattr(self, name) for name in _FIELDS}))
+        return (rebuild, (SchnapsenState, (self.options,), fields_of(self, _FIELDS)))
 
     # -- derived facts ------------------------------------------------------------------------------
 
@@ -191,10 +190,3 @@ _FIELDS = (
     "rows",
     "winner",
 )
-
-
-def _restore(options: JSON, fields: JSON) -> SchnapsenState:
-    state = SchnapsenState(options)
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state
