@@ -21,8 +21,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar, final
 
 from mypy_extensions import mypyc_attr
 
@@ -32,7 +31,7 @@ from games.engine.contract import Seat as Seat
 from games.engine.contract import ToMove as ToMove
 from games.engine.versions import RulesVersion
 
-CHANCE: Literal["chance"] = "chance"
+CHANCE: Final = "chance"
 
 
 class IllegalAction(ValueError):
@@ -49,22 +48,27 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
-@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
-@dataclass(frozen=True)
+@final
 class Field:
     """The type of one event field: `check` says whether a value fits, `message` (formatted with
-    `kind`, `name` and `value`) says why not."""
+    `kind`, `name` and `value`) says why not. Never changed once made (the event tables are constants)."""
 
-    check: Callable[[Any], bool]
-    message: str = "malformed {kind} event: {name} has the wrong type"
+    def __init__(
+        self, check: Callable[[Any], bool], message: str = "malformed {kind} event: {name} has the wrong type"
+    ) -> None:
+        self.check = check
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"Field({self.check!r}, {self.message!r})"
 
 
-INT = Field(is_int, "malformed {kind} event: {name} must be a whole number")
+INT: Final = Field(is_int, "malformed {kind} event: {name} must be a whole number")
 # isinstance through the type's own method: a C call, faster than a lambda on every event
-BOOL = Field(bool.__instancecheck__, "malformed {kind} event: {name} must be true or false")
-TEXT = Field(str.__instancecheck__, "malformed {kind} event: {name} must be a string")
+BOOL: Final = Field(bool.__instancecheck__, "malformed {kind} event: {name} must be true or false")
+TEXT: Final = Field(str.__instancecheck__, "malformed {kind} event: {name} must be a string")
 #: anything JSON: the apply function checks it (a value whose check is a game rule)
-ANY = Field(lambda v: True)
+ANY: Final = Field(lambda v: True)
 
 
 def one_of(values: frozenset[str], message: str) -> Field:
@@ -81,10 +85,25 @@ def card_field(deck: frozenset[str], game: str) -> Field:
 S = TypeVar("S", bound=GameState)
 
 
-def phase_actions(state: Any) -> list[JSON]:
+class StateHeader:
+    """What the event path reads and writes on every event of a compiled state: its phase, its version
+    and the seat to move. The compiled states (games/native.py) inherit it, so `Rules` reads these
+    from the C struct instead of through a generic attribute lookup; a state that does not inherit it
+    (a plain class shaped like `GameState`) takes the generic path and gets the same checks."""
+
+    version: int
+    phase: Any
+
+    @property
+    def to_move(self) -> ToMove:
+        raise NotImplementedError
+
+
+def phase_actions(phases: Mapping[Any, PhaseSpec[Any]], phase: object, state: object) -> list[JSON]:
     """`GameState.legal_actions` for a compiled state, which cannot inherit it (games/engine/contract.py):
-    the legal actions its phase table's generator gives."""
-    actions = state.phases[state.phase].actions
+    the legal actions the generator of its phase (in its phase table) gives. The table and the phase
+    are passed in: read from the typed state, not looked up on an untyped one."""
+    actions = phases[phase].actions
     return actions(state) if actions is not None else []
 
 
@@ -102,8 +121,12 @@ def rebuild(cls: Callable[..., Any], args: tuple[Any, ...], fields: dict[str, An
     return obj
 
 
-@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
-@dataclass(frozen=True)
+# The event tables below are native classes (compiled: read from C structs on every event), written
+# out rather than frozen dataclasses, which mypyc 2.4 builds only as plain Python classes. They are
+# constants of each game's rules.py and never changed once made.
+
+
+@final
 class EventSpec(Generic[S]):
     """One event type a phase accepts: its fields and their types, and the function that applies it.
 
@@ -111,58 +134,72 @@ class EventSpec(Generic[S]):
     raises IllegalAction before it changes anything. A player event (`by_seat`) carries `seat`, which
     must be the seat to move."""
 
-    type: str
-    apply: Callable[[S, JSON], None]
-    fields: Mapping[str, Field] = field(default_factory=dict)
-    optional: frozenset[str] = frozenset()
-    by_seat: bool = True
-    keys: frozenset[str] = field(init=False)
-    required: tuple[str, ...] = field(init=False)
-    required_keys: frozenset[str] = field(init=False)
-    #: (name, check, message) of the typed fields, required ones and optional ones
-    typed: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
-    typed_optional: tuple[tuple[str, Callable[[Any], bool], str], ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        base = ("type", "seat") if self.by_seat else ("type",)
+    def __init__(
+        self,
+        type: str,
+        apply: Callable[[S, JSON], None],
+        fields: Mapping[str, Field] | None = None,
+        optional: frozenset[str] = frozenset(),
+        by_seat: bool = True,
+    ) -> None:
+        self.type = type
+        self.apply = apply
+        self.fields: Mapping[str, Field] = fields if fields is not None else {}
+        self.optional = optional
+        self.by_seat = by_seat
+        base = ("type", "seat") if by_seat else ("type",)
         names = (*base, *self.fields)
-        object.__setattr__(self, "keys", frozenset(names))
-        object.__setattr__(self, "required", tuple(n for n in names if n not in self.optional))
-        object.__setattr__(self, "required_keys", frozenset(self.required))
+        self.names: tuple[str, ...] = names
+        self.keys: frozenset[str] = frozenset(names)
+        self.required: tuple[str, ...] = tuple(n for n in names if n not in optional)
+        #: (name, check, message) of the typed fields, required ones and optional ones
         typed = [(n, f.check, f.message) for n, f in self.fields.items() if f is not ANY]
-        object.__setattr__(self, "typed", tuple(t for t in typed if t[0] not in self.optional))
-        object.__setattr__(self, "typed_optional", tuple(t for t in typed if t[0] in self.optional))
+        self.typed: tuple[tuple[str, Callable[[Any], bool], str], ...] = tuple(
+            t for t in typed if t[0] not in optional
+        )
+        self.typed_optional: tuple[tuple[str, Callable[[Any], bool], str], ...] = tuple(
+            t for t in typed if t[0] in optional
+        )
+
+    def __repr__(self) -> str:
+        return f"EventSpec({self.type!r})"
 
 
-@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
-@dataclass(frozen=True)
+@final
 class PhaseSpec(Generic[S]):
     """What a phase accepts: its events, the generator of its legal actions (None where the server
     draws or the match is over), why it refuses an event type it does not take (`refusals`, type ->
     reason), and, for the end phase, why it takes nothing at all (`closed`)."""
 
-    events: tuple[EventSpec[S], ...] = ()
-    actions: Callable[[S], list[JSON]] | None = None
-    refusals: Mapping[str, str] = field(default_factory=dict)
-    closed: str | None = None
-    by_type: Mapping[str, EventSpec[S]] = field(init=False)
+    def __init__(
+        self,
+        events: tuple[EventSpec[S], ...] = (),
+        actions: Callable[[S], list[JSON]] | None = None,
+        refusals: Mapping[str, str] | None = None,
+        closed: str | None = None,
+    ) -> None:
+        self.events = events
+        self.actions = actions
+        self.refusals: Mapping[str, str] = refusals if refusals is not None else {}
+        self.closed = closed
+        self.by_type: dict[str, EventSpec[S]] = {e.type: e for e in events}
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "by_type", {e.type: e for e in self.events})
+    def __repr__(self) -> str:
+        return f"PhaseSpec({', '.join(e.type for e in self.events)})"
 
 
-@mypyc_attr(native_class=False)  # mypyc 2.4 could not build these frozen dataclasses natively
-@dataclass(frozen=True)
+@final
 class Outputs(Generic[S]):
     """What leaves a state: `seat_view(state, seat)` and `result(state)` (the game's view.py). Bound on
     the state class by its rules.py, as the phase table is: view.py reads the state, so the state module
     does not import view.py (no import circle)."""
 
-    seat_view: Callable[[S, Seat | None], JSON]
-    result: Callable[[S], JSON]
+    def __init__(self, seat_view: Callable[[S, Seat | None], JSON], result: Callable[[S], JSON]) -> None:
+        self.seat_view = seat_view
+        self.result = result
 
 
-_START_KEYS = frozenset(("type", "game", "players", "options", "rules_version"))
+_START_KEYS: Final = frozenset(("type", "game", "players", "options", "rules_version"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -194,7 +231,7 @@ class Rules(ABC, Generic[S]):
 
     def __init__(self) -> None:
         # read on every event: kept on the instance, where attribute lookup is fastest
-        self._table = getattr(type(self), "_specs", {})
+        self._table: dict[Any, dict[Any, EventSpec[Any]]] = getattr(type(self), "_specs", {})
         # (a game that overrides apply_in_place, like the tests' store-only game, may have neither)
         self._state_class: type[S] = getattr(type(self), "state_class", None)  # type: ignore[assignment]
 
@@ -310,25 +347,37 @@ class Rules(ABC, Generic[S]):
         still leaves `state` as it was: every apply function checks before it changes anything."""
         if type(state) is not self._state_class:
             raise IllegalAction(f"not a {self.name} state")
-        self.check_event(state, event).apply(state, event)
+        if isinstance(state, StateHeader):  # a compiled state: its fields read from its C struct
+            header: StateHeader = state  # (typed as itself: mypyc does not narrow the protocol type)
+            self._spec(event, header.phase, header.to_move).apply(header, event)
+            header.version += 1
+            return state
+        self._spec(event, state.phase, state.to_move).apply(state, event)
         state.version += 1
         return state
 
     def check_event(self, state: GameState, event: Any) -> EventSpec[Any]:
         """The spec of `event` once its type, phase, seat, fields and field types are right."""
+        return self._spec(event, state.phase, state.to_move)
+
+    def _spec(self, event: Any, phase: Any, to_move: ToMove) -> EventSpec[Any]:
+        """`check_event` for a state in `phase` with `to_move` to act."""
         if type(event) is not dict:
             raise IllegalAction("an event must be a JSON object")
         kind = event.get("type")
         try:
-            spec = self._table[state.phase][kind]
+            spec: EventSpec[Any] = self._table[phase][kind]
         except (KeyError, TypeError):  # TypeError: an unhashable type
-            raise IllegalAction(self._refusal(self.phases[state.phase], kind, state.phase)) from None
-        keys = event.keys()
-        if keys != spec.keys and keys != spec.required_keys:
+            raise IllegalAction(self._refusal(self.phases[phase], kind, phase)) from None
+        # the event's keys are exactly the spec's required ones, or all of them (a dict's keys are
+        # distinct, so its size and the presence of each name say so without building a set)
+        size = len(event)
+        if not (size == len(spec.required) and _has_all(event, spec.required)) and not (
+            size == len(spec.keys) and _has_all(event, spec.names)
+        ):
             _check_keys(event, spec)  # raises unless some (not all) optional fields are there
         if spec.by_seat:
             seat = event["seat"]
-            to_move = state.to_move
             if type(seat) is not int or seat != to_move:
                 raise IllegalAction(
                     f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
@@ -369,6 +418,10 @@ class Rules(ABC, Generic[S]):
         for event in events[1:]:
             state = self.apply_in_place(state, event)
         return state
+
+
+def _has_all(event: dict[Any, Any], names: tuple[str, ...]) -> bool:
+    return all(name in event for name in names)  # compiled: a plain loop
 
 
 def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:

@@ -5,8 +5,6 @@ middlehand and rearhand of the current deal."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferans import deal
 from games.engine.preferans.cards import sort_hand
@@ -117,8 +115,16 @@ def _start_exchange(state: PreferansState) -> None:
 
 
 def exchange_actions(state: PreferansState) -> list[JSON]:
-    hand = state.hands[state.declarer]
-    return [{"type": "exchange", "seat": state.declarer, "discard": [a, b]} for a, b in combinations(hand, 2)]
+    seat = state.declarer
+    hand = state.hands[seat]
+    # every pair in hand order (itertools.combinations's order), by index: compiled, no tuple per pair
+    actions: list[JSON] = []
+    n = len(hand)
+    for i in range(n - 1):
+        a = hand[i]
+        for j in range(i + 1, n):
+            actions.append({"type": "exchange", "seat": seat, "discard": [a, hand[j]]})
+    return actions
 
 
 def apply_exchange(state: PreferansState, event: JSON) -> None:

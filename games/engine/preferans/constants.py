@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.engine.base import JSON, IllegalAction, is_int
 
 #: Suit order for bidding, lowest first; "NT" is no trump ("ohne").
-BID_SUITS = ("S", "C", "D", "H", "NT")
-MISERE = "MIS"
+BID_SUITS: Final = ("S", "C", "D", "H", "NT")
+MISERE: Final = "MIS"
 
 
 def _ladder() -> tuple[str, ...]:
@@ -21,31 +21,31 @@ def _ladder() -> tuple[str, ...]:
 
 
 #: 6S 6C 6D 6H 6NT 7S ... 8NT MIS 9S ... 10NT, lowest first; a bid is its index here.
-BIDS = _ladder()
-BID_INDEX = {b: i for i, b in enumerate(BIDS)}
-MIS_INDEX = BID_INDEX[MISERE]
+BIDS: Final = _ladder()
+BID_INDEX: Final = {b: i for i, b in enumerate(BIDS)}
+MIS_INDEX: Final = BID_INDEX[MISERE]
 #: the lowest bid after a raspasy in the Leningrad variant
-SEVEN_SPADES = BID_INDEX["7S"]
+SEVEN_SPADES: Final = BID_INDEX["7S"]
 
-PASS = "pass"
-HOLD = "hold"
+PASS: Final = "pass"
+HOLD: Final = "hold"
 
 #: contract value by level ("price"); misère is worth 10
-VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
-MISERE_VALUE = 10
+VALUE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+MISERE_VALUE: Final = 10
 #: tricks the defenders must take together
-OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
+OBLIGATION: Final = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
 #: levels at which the second defender may say "half whist"
-HALF_WHIST_LEVELS = (6, 7)
+HALF_WHIST_LEVELS: Final = (6, 7)
 #: whists the half-whister writes per point of contract value
-HALF_WHIST_TRICKS = {6: 2, 7: 1}
+HALF_WHIST_TRICKS: Final = {6: 2, 7: 1}
 
-RANK_ORDER = {r: i for i, r in enumerate("789TJQKA")}
+RANK_ORDER: Final = {r: i for i, r in enumerate("789TJQKA")}
 
-VARIANTS = ("sochi", "leningrad", "rostov")
-POOL_SIZES = (10, 20, 30)
+VARIANTS: Final = ("sochi", "leningrad", "rostov")
+POOL_SIZES: Final = (10, 20, 30)
 
-DEFAULT_OPTIONS: JSON = {
+DEFAULT_OPTIONS: Final[JSON] = {
     "players": 3,
     "pool": 20,
     "variant": "sochi",
@@ -56,15 +56,15 @@ DEFAULT_OPTIONS: JSON = {
 #: the option of a match of independent deals (the daily challenge): that many deals, each scored on
 #: its own. Not among the defaults: pool play leaves it out (a start event without it names every
 #: option, as before it existed), and `normalize_options` drops its pool-play value 0.
-DEALS = "deals"
-DEALS_MAX = 1000
+DEALS: Final = "deals"
+DEALS_MAX: Final = 1000
 
 
 def _level(name: str) -> int:
     return 0 if name == MISERE else int(name[:-2] if name.endswith("NT") else name[:-1])
 
 
-_LEVELS = tuple(_level(b) for b in BIDS)
+_LEVELS: Final = tuple(_level(b) for b in BIDS)
 
 
 def level_of(bid: int) -> int:

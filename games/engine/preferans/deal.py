@@ -10,15 +10,21 @@ sits out and the other three (clockwise from his left) play.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from games.engine.base import JSON, Field, IllegalAction
 from games.engine.cards import DECK_32
+from games.engine.draws import below, shuffle
 from games.engine.preferans.cards import SORT_KEY
 from games.engine.preferans.constants import BIDS, MIS_INDEX
 from games.engine.preferans.scoring import add_up, approx, exact
 from games.engine.preferans.state import BID, DEAL, OVER, PLAY, PreferansState
 
-_DECK_SET = frozenset(DECK_32)
+_DECK_SET: Final = frozenset(DECK_32)
+#: the deck positions of forehand's, middlehand's and rearhand's ten cards (see above)
+_HAND_SLOTS: Final = tuple(
+    tuple(2 * pos + k for k in (0, 1, 8, 9, 14, 15, 20, 21, 26, 27)) for pos in range(3)
+)
 
 
 def next_dealer(state: PreferansState) -> int | None:
@@ -29,9 +35,9 @@ def next_dealer(state: PreferansState) -> int | None:
 def deal_event(state: PreferansState, rng: random.Random) -> JSON:
     dealer = next_dealer(state)
     if dealer is None:
-        dealer = rng.randrange(state.n)
+        dealer = below(rng, state.n)  # rng.randrange's number, compiled
     deck = list(DECK_32)
-    rng.shuffle(deck)
+    shuffle(deck, rng)  # rng.shuffle's order, compiled
     return {"type": "deal", "dealer": dealer, "deck": deck}
 
 
@@ -43,7 +49,7 @@ def _complete(deck: object) -> bool:
 
 
 #: the `deck` field of a deal
-DECK_FIELD: Field = Field(_complete, "the deck must hold each of the 32 cards 7-A exactly once")
+DECK_FIELD: Final[Field] = Field(_complete, "the deck must hold each of the 32 cards 7-A exactly once")
 
 
 def apply_deal(state: PreferansState, event: JSON) -> None:
@@ -60,9 +66,7 @@ def apply_deal(state: PreferansState, event: JSON) -> None:
     hands: list[list[str]] = [[] for _ in range(state.n)]
     key = SORT_KEY.__getitem__
     for pos, seat in enumerate(state.active):
-        a = 2 * pos
-        cards = deck[a : a + 2] + deck[a + 8 : a + 10] + deck[a + 14 : a + 16]
-        cards += deck[a + 20 : a + 22] + deck[a + 26 : a + 28]
+        cards = [deck[i] for i in _HAND_SLOTS[pos]]
         cards.sort(key=key)
         hands[seat] = cards
     state.hands = hands

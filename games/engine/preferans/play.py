@@ -4,12 +4,14 @@ event's shape, phase, seat and card are checked by the rules table (rules.py) fi
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.deal import finish_played
 from games.engine.preferans.state import PreferansState
 
-_SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+_SUIT_NAMES: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
 def talon_suit(state: PreferansState) -> str | None:
@@ -82,7 +84,7 @@ def do_play(state: PreferansState, card: str) -> None:
         return
     ts = state.talon[state.tricks_done][1] if state.raspasy and state.tricks_done < 2 else None
     winner = trick_winner(trick, state.trump, ts)
-    state.tricks[winner] += 1
+    state.tricks[winner] = state.tricks[winner] + 1
     state.last_trick = trick
     state.played += [trick[0][1], trick[1][1], trick[2][1]]
     state.trick = []

@@ -5,7 +5,7 @@ deal.py, bidding.py and play.py hold the game's rules."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.base import (
     ANY,
@@ -27,14 +27,14 @@ from games.engine.preferans import bidding, constants, deal, play, view
 from games.engine.preferans.state import Phase, PreferansState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
-_SERVER_DEALS = "the server deals next"
-_BID = one_of(
+_SERVER_DEALS: Final = "the server deals next"
+_BID: Final = one_of(
     frozenset((*constants.BIDS, constants.PASS, constants.HOLD)),
     "a bid is pass, hold, MIS or a level 6-10 with S, C, D, H or NT (e.g. 7H)",
 )
-_MODE = one_of(frozenset(("open", "closed")), "a lone whister chooses open or closed play")
+_MODE: Final = one_of(frozenset(("open", "closed")), "a lone whister chooses open or closed play")
 
-PHASES: dict[Phase, PhaseSpec[PreferansState]] = {
+PHASES: Final[dict[Phase, PhaseSpec[PreferansState]]] = {
     Phase.DEAL: PhaseSpec(
         events=(EventSpec("deal", deal.apply_deal, {"dealer": INT, "deck": deal.DECK_FIELD}, by_seat=False),),
         refusals={kind: _SERVER_DEALS for kind in ("bid", "exchange", "declare", "defend", "mode", "play")},
@@ -109,4 +109,4 @@ class PreferansRules(Rules[PreferansState]):
         return deal.deal_event(state, rng)
 
 
-RULES = PreferansRules()
+RULES: Final = PreferansRules()

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, Final, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
+from games.engine.base import (
+    CHANCE,
+    JSON,
+    Outputs,
+    PhaseSpec,
+    StateHeader,
+    ToMove,
+    fields_of,
+    phase_actions,
+    rebuild,
+)
 from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.constants import MIS_INDEX, SEVEN_SPADES, deals_of
 from games.engine.preferans.scoring import Amount, Sheet
@@ -32,15 +42,21 @@ Phase = PreferansPhase
 
 
 #: the members under short names: a module global is read much faster than an enum attribute
-DEAL, BID, EXCHANGE, DECLARE, WHIST, MODE, PLAY, OVER = Phase
+DEAL: Final = Phase.DEAL
+BID: Final = Phase.BID
+EXCHANGE: Final = Phase.EXCHANGE
+DECLARE: Final = Phase.DECLARE
+WHIST: Final = Phase.WHIST
+MODE: Final = Phase.MODE
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 
 @final
-class PreferansState:
-    """A `GameState` by its shape, not by inheritance: compiled, it is a native class (games/native.py,
+class PreferansState(StateHeader):
+    """Mutable inside the engine; `Rules.apply` hands out fresh copies. A `GameState` by its
+    shape (and a `StateHeader` by inheritance): compiled, it is a native class (games/native.py,
     docs/compiled.md); copied and pickled field by field."""
-
-    """Mutable inside the engine; `Rules.apply` hands out fresh copies."""
 
     #: the seat's view and the result (view.py), bound by rules.py
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
@@ -94,7 +110,7 @@ class PreferansState:
         self.end_reason: str | None = None
 
     def legal_actions(self) -> list[JSON]:
-        return phase_actions(self)
+        return phase_actions(self.phases, self.phase, self)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (rebuild, (PreferansState, (self.options,), fields_of(self, _FIELDS)))
@@ -218,7 +234,7 @@ __all__ = [
 
 
 #: every field of a state but `options` (pickled by `__reduce__`)
-_FIELDS = (
+_FIELDS: Final = (
     "n",
     "version",
     "phase",

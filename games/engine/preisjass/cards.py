@@ -6,33 +6,35 @@ the Unter is the Bauer and the 9 is the Nell.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import DECK_36, SUITS
 
 #: plain suits and the first-player draw, low to high: 6 7 8 9 10 U O K A
-PLAIN_ORDER = "6789TJQKA"
+PLAIN_ORDER: Final = "6789TJQKA"
 #: the trump suit, low to high: 6 7 8 10 O K A 9 U
-TRUMP_ORDER = "678TQKA9J"
+TRUMP_ORDER: Final = "678TQKA9J"
 
-PLAIN_RANK = {r: i for i, r in enumerate(PLAIN_ORDER)}
-TRUMP_RANK = {r: i for i, r in enumerate(TRUMP_ORDER)}
+PLAIN_RANK: Final = {r: i for i, r in enumerate(PLAIN_ORDER)}
+TRUMP_RANK: Final = {r: i for i, r in enumerate(TRUMP_ORDER)}
 
-_PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-_TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
+_PLAIN_POINTS: Final = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+_TRUMP_POINTS: Final = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
 
 #: card points per trump suit: POINTS[trump][card]
-POINTS: dict[str, dict[str, int]] = {
+POINTS: Final[dict[str, dict[str, int]]] = {
     t: {c: (_TRUMP_POINTS if c[1] == t else _PLAIN_POINTS).get(c[0], 0) for c in DECK_36} for t in SUITS
 }
-LAST_TRICK_BONUS = 5
-GAME_POINTS = 157
-SACK_LIMIT = 20  # 0..20 points in a game is a sack
+LAST_TRICK_BONUS: Final = 5
+GAME_POINTS: Final = 157
+SACK_LIMIT: Final = 20  # 0..20 points in a game is a sack
 
 #: a card's strength when it is trump (above every non-trump card)
-_TRUMP_POWER = {c: 100 + TRUMP_RANK[c[0]] for c in DECK_36}
-_PLAIN_POWER = {c: PLAIN_RANK[c[0]] for c in DECK_36}
+_TRUMP_POWER: Final = {c: 100 + TRUMP_RANK[c[0]] for c in DECK_36}
+_PLAIN_POWER: Final = {c: PLAIN_RANK[c[0]] for c in DECK_36}
 
 #: display order of a hand: suit by suit (C S D H), low to high within the suit
-_SORT_KEY = {c: (SUITS.index(c[1]), PLAIN_RANK[c[0]]) for c in DECK_36}
+_SORT_KEY: Final = {c: (SUITS.index(c[1]), PLAIN_RANK[c[0]]) for c in DECK_36}
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -58,10 +60,10 @@ def power(card: str, lead: str, trump: str) -> int:
 
 
 #: a card's rank in the trump order, by card
-_TRUMP_RANK_OF = {c: TRUMP_RANK[c[0]] for c in DECK_36}
+_TRUMP_RANK_OF: Final = {c: TRUMP_RANK[c[0]] for c in DECK_36}
 
 #: POWER_IN[trump][card]: strength of a trump or of a card of the led suit
-_POWER_IN = {t: {c: _TRUMP_POWER[c] if c[1] == t else _PLAIN_POWER[c] for c in DECK_36} for t in SUITS}
+_POWER_IN: Final = {t: {c: _TRUMP_POWER[c] if c[1] == t else _PLAIN_POWER[c] for c in DECK_36} for t in SUITS}
 
 
 def trick_winner(cards: list[str], trump: str) -> int:

@@ -7,25 +7,27 @@ check the game's rules and only then change the state.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, Field, IllegalAction, is_int
 from games.engine.cards import DECK_36, is_card
 from games.engine.preisjass.cards import PLAIN_RANK, sort_hand
 from games.engine.preisjass.state import CUT, PLAY, PLAYERS, SHUFFLE, PreisjassState
 
 CUT_MIN, CUT_MAX = 4, 33
-PACKET = 3
+PACKET: Final = 3
 
-_DECK_SET = frozenset(DECK_36)
+_DECK_SET: Final = frozenset(DECK_36)
 
 #: the `deck` field of a deal: the order of all 36 cards, each once
-DECK_FIELD: Field = Field(
+DECK_FIELD: Final[Field] = Field(
     # a list of the right length whose set is the deck holds every card once (an unhashable item raises
     # TypeError, which the checker counts as a no)
     lambda deck: type(deck) is list and len(deck) == len(DECK_36) and set(deck) == _DECK_SET,
     "a deal must give the order of all 36 Preisjass cards, each once",
 )
 #: the `count` field of a cut
-COUNT_FIELD: Field = Field(
+COUNT_FIELD: Final[Field] = Field(
     lambda count: is_int(count) and CUT_MIN <= count <= CUT_MAX,
     f"the cut takes {CUT_MIN} to {CUT_MAX} cards from the top",
 )

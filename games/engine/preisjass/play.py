@@ -73,8 +73,8 @@ def _finish_trick(state: PreisjassState) -> None:
             "points": points,
         }
     )
-    state.game_points[winner] += points
-    state.tricks_won[winner] += 1
+    state.game_points[winner] = state.game_points[winner] + points
+    state.tricks_won[winner] = state.tricks_won[winner] + 1
     state.trick = []
     state.leader = state.seat_to_play = winner
     if len(state.tricks) == TRICKS_PER_GAME:
@@ -86,8 +86,8 @@ def _finish_game(state: PreisjassState) -> None:
     row = game_row(state)
     state.games.append(row)
     for s in range(PLAYERS):
-        state.totals[s] += state.game_points[s]
-        state.sacks[s] += is_sack(state.game_points[s])
+        state.totals[s] = state.totals[s] + state.game_points[s]
+        state.sacks[s] = state.sacks[s] + is_sack(state.game_points[s])
     if len(state.games) == state.games_total:
         state.phase = OVER
     else:

@@ -6,7 +6,7 @@ deal.py and play.py hold the game's rules.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.base import (
     ANY,
@@ -26,9 +26,9 @@ from games.engine.preisjass import deal, play, view
 from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
-_NO_PLAY_BEFORE_DEAL = "no card may be played before the cut and the deal"
+_NO_PLAY_BEFORE_DEAL: Final = "no card may be played before the cut and the deal"
 
-PHASES: dict[Phase, PhaseSpec[PreisjassState]] = {
+PHASES: Final[dict[Phase, PhaseSpec[PreisjassState]]] = {
     Phase.DRAW: PhaseSpec(
         events=(EventSpec("draw", deal.apply_draw, {"cards": ANY}, by_seat=False),),
         refusals={"play": "no card may be played yet: the first player is still being drawn"},

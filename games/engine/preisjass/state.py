@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, Final, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
+from games.engine.base import (
+    CHANCE,
+    JSON,
+    Outputs,
+    PhaseSpec,
+    StateHeader,
+    ToMove,
+    fields_of,
+    phase_actions,
+    rebuild,
+)
 from games.engine.preisjass.cards import legal_cards
 
-PLAYERS = 4
-GAMES_PER_RUN = 12
-TRICKS_PER_GAME = 9
+PLAYERS: Final = 4
+GAMES_PER_RUN: Final = 12
+TRICKS_PER_GAME: Final = 9
 
 
 class PreisjassPhase(StrEnum):
@@ -29,13 +39,17 @@ Phase = PreisjassPhase
 
 
 #: the members under short names: a module global is read much faster than an enum attribute
-DRAW, SHUFFLE, CUT, PLAY, OVER = Phase
+DRAW: Final = Phase.DRAW
+SHUFFLE: Final = Phase.SHUFFLE
+CUT: Final = Phase.CUT
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 
 @final
-class PreisjassState:
-    """A `GameState` by its shape, not by inheritance: compiled, it is a native class (games/native.py,
-    docs/compiled.md); copied and pickled field by field."""
+class PreisjassState(StateHeader):
+    """A `GameState` by its shape (and a `StateHeader` by inheritance): compiled, it is a native class
+    (games/native.py, docs/compiled.md); copied and pickled field by field."""
 
     #: the phase table and the seat's view and the result (view.py), bound by rules.py
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
@@ -68,7 +82,7 @@ class PreisjassState:
     # -- contract ---------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[JSON]:
-        return phase_actions(self)
+        return phase_actions(self.phases, self.phase, self)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (rebuild, (PreisjassState, (self.games_total,), fields_of(self, _FIELDS)))
@@ -154,7 +168,7 @@ class PreisjassState:
 
 
 #: every field of a state but `games_total` (copied by `clone`, pickled by `__reduce__`)
-_FIELDS = (
+_FIELDS: Final = (
     "version",
     "phase",
     "drawing",

@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import DECK_20
 
-DECK: tuple[str, ...] = tuple(DECK_20)
-DECK_SET = frozenset(DECK)
+DECK: Final[tuple[str, ...]] = tuple(DECK_20)
+DECK_SET: Final = frozenset(DECK)
 
 #: card points: Ass 11, Zehn 10, König 4, Dame/Ober 3, Bube/Unter 2 (120 in the deck)
-CARD_POINTS: dict[str, int] = {c: {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}[c[0]] for c in DECK}
+CARD_POINTS: Final[dict[str, int]] = {c: {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}[c[0]] for c in DECK}
 #: trick order inside a suit: A > T > K > Q > J
-STRENGTH: dict[str, int] = {c: "JQKTA".index(c[0]) for c in DECK}
+STRENGTH: Final[dict[str, int]] = {c: "JQKTA".index(c[0]) for c in DECK}
 
-SUIT_NAMES = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
+SUIT_NAMES: Final = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
 
-MARRIAGE_POINTS = 20
-TRUMP_MARRIAGE_POINTS = 40
-WINNING_POINTS = 66
-HAND_SIZE = 5
+MARRIAGE_POINTS: Final = 20
+TRUMP_MARRIAGE_POINTS: Final = 40
+WINNING_POINTS: Final = 66
+HAND_SIZE: Final = 5
 
 # Deal layout, as positions in the 20-card order of a `deal` event (index 0 is dealt first):
 # 3 cards to the non-dealer (forehand), 3 to the dealer, 1 turned up as trump, 2 to the forehand,
 # 2 to the dealer, and the remaining 9 face down on the trump card; index 11 is the top of the stock
 # (drawn first), index 19 the last face-down card; the trump card itself is drawn last of all.
-FOREHAND_SLOTS = (0, 1, 2, 7, 8)
-DEALER_SLOTS = (3, 4, 5, 9, 10)
-TRUMP_SLOT = 6
-STOCK_SLOTS = tuple(range(11, 20))
+FOREHAND_SLOTS: Final = (0, 1, 2, 7, 8)
+DEALER_SLOTS: Final = (3, 4, 5, 9, 10)
+TRUMP_SLOT: Final = 6
+STOCK_SLOTS: Final = tuple(range(11, 20))
 
 
 def split_deal(order: list[str]) -> tuple[list[str], list[str], str, list[str]]:
@@ -43,7 +45,7 @@ def partner(card: str) -> str:
 
 
 #: King -> Queen and Queen -> King of the same suit (the marriage partners)
-MARRIAGE_PARTNER: dict[str, str] = {c: partner(c) for c in DECK if c[0] in "KQ"}
+MARRIAGE_PARTNER: Final[dict[str, str]] = {c: partner(c) for c in DECK if c[0] in "KQ"}
 
 
 def beats(second: str, first: str, trump: str) -> bool:

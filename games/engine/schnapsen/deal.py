@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, Field, IllegalAction
 from games.engine.schnapsen.cards import DECK_SET, split_deal
 from games.engine.schnapsen.state import PLAY, SchnapsenState
 
 #: the `deck` field: each of the 20 cards exactly once
-DECK_FIELD: Field = Field(
+DECK_FIELD: Final[Field] = Field(
     # a list of the right length whose set is the deck holds every card once (an unhashable item raises
     # TypeError, which the checker counts as a no)
     lambda order: type(order) is list and len(order) == len(DECK_SET) and set(order) == DECK_SET,

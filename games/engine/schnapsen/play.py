@@ -131,11 +131,11 @@ def _lead(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
         points = TRUMP_MARRIAGE_POINTS if card[1] == state.trump else MARRIAGE_POINTS
         state.marriages.append((seat, card[1], points))
         if state.tricks[seat]:
-            state.marriage_points[seat] += points
+            state.marriage_points[seat] = state.marriage_points[seat] + points
             if state.points(seat) >= WINNING_POINTS:
                 scoring.end_deal(state, seat)
         else:
-            state.pending[seat] += points
+            state.pending[seat] = state.pending[seat] + points
 
 
 def _follow(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
@@ -152,10 +152,10 @@ def _follow(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None
     won = state.won[winner]
     won.append(led)
     won.append(card)
-    state.trick_points[winner] += CARD_POINTS[led] + CARD_POINTS[card]
-    state.tricks[winner] += 1
+    state.trick_points[winner] = state.trick_points[winner] + (CARD_POINTS[led] + CARD_POINTS[card])
+    state.tricks[winner] = state.tricks[winner] + 1
     if state.pending[winner]:
-        state.marriage_points[winner] += state.pending[winner]
+        state.marriage_points[winner] = state.marriage_points[winner] + state.pending[winner]
         state.pending[winner] = 0
     state.leader = state.turn = winner
     if state.points(winner) >= WINNING_POINTS:

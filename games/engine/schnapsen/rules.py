@@ -7,7 +7,7 @@ from the table below; the apply functions in deal.py and play.py check only the 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.base import (
     BOOL,
@@ -30,14 +30,14 @@ from games.engine.schnapsen.state import Phase, SchnapsenState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 #: deals 0: the Bummerl; deals > 0: a match of exactly that many deals, counted in signed game points
-_DEFAULTS: JSON = {"start_score": 7, "first_dealer": 0, "deals": 0}
-_MAX_START_SCORE = 21
-_MAX_DEALS = 100
+_DEFAULTS: Final[JSON] = {"start_score": 7, "first_dealer": 0, "deals": 0}
+_MAX_START_SCORE: Final = 21
+_MAX_DEALS: Final = 100
 
-_OVER = "the Bummerl is over"
-_CARD = card_field(DECK_SET, "Schnapsen")
+_OVER: Final = "the Bummerl is over"
+_CARD: Final = card_field(DECK_SET, "Schnapsen")
 
-PHASES: dict[Phase, PhaseSpec[SchnapsenState]] = {
+PHASES: Final[dict[Phase, PhaseSpec[SchnapsenState]]] = {
     Phase.DEAL: PhaseSpec(
         events=(EventSpec("deal", deal.apply_deal, {"dealer": INT, "deck": deal.DECK_FIELD}, by_seat=False),),
         refusals={kind: "the cards are not dealt yet" for kind in ("exchange_trump", "close", "play")},

@@ -3,15 +3,17 @@ or a match of counted deals (option `deals`: signed game points, the match ends 
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.schnapsen.state import DEAL, OVER, SchnapsenState
 
-SCHNEIDER = 33  # below this the loser is "Schneider" (2 game points)
+SCHNEIDER: Final = 33  # below this the loser is "Schneider" (2 game points)
 
-REASON_66 = "66 reached"
-REASON_CLOSED_MADE = "closed and made"
-REASON_CLOSED_BEATEN = "closed, opponent reached 66"
-REASON_CLOSED_FAILED = "closed and failed"
-REASON_LAST_TRICK = "last trick"
+REASON_66: Final = "66 reached"
+REASON_CLOSED_MADE: Final = "closed and made"
+REASON_CLOSED_BEATEN: Final = "closed, opponent reached 66"
+REASON_CLOSED_FAILED: Final = "closed and failed"
+REASON_LAST_TRICK: Final = "last trick"
 
 
 def grade(points: int, tricks: int) -> int:
@@ -47,7 +49,7 @@ def end_deal(state: SchnapsenState, reached: int | None) -> None:
     winner, game_points, reason = deal_outcome(state, reached)
     awarded = [0, 0]
     awarded[winner] = game_points
-    state.game_points[winner] += game_points
+    state.game_points[winner] = state.game_points[winner] + game_points
     closure = state.closure
     state.rows.append(
         {

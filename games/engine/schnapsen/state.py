@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, Final, final
 
-from games.engine.base import CHANCE, JSON, Outputs, PhaseSpec, ToMove, fields_of, phase_actions, rebuild
+from games.engine.base import (
+    CHANCE,
+    JSON,
+    Outputs,
+    PhaseSpec,
+    StateHeader,
+    ToMove,
+    fields_of,
+    phase_actions,
+    rebuild,
+)
 from games.engine.schnapsen.cards import beats
 
 
@@ -23,13 +33,15 @@ Phase = SchnapsenPhase
 
 
 #: the members under short names: a module global is read much faster than an enum attribute
-DEAL, PLAY, OVER = Phase
+DEAL: Final = Phase.DEAL
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 
 @final
-class SchnapsenState:
-    """Mutable inside the engine; `Rules.apply` clones before changing it. A `GameState` by its shape,
-    not by inheritance: compiled, it is a native class (games/native.py)."""
+class SchnapsenState(StateHeader):
+    """Mutable inside the engine; `Rules.apply` clones before changing it. A `GameState` by its shape
+    (and a `StateHeader` by inheritance): compiled, it is a native class (games/native.py)."""
 
     #: the phase table and the seat's view and the result (view.py), bound by rules.py
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
@@ -78,7 +90,7 @@ class SchnapsenState:
         return None
 
     def legal_actions(self) -> list[JSON]:
-        return phase_actions(self)
+        return phase_actions(self.phases, self.phase, self)
 
     def clone(self) -> SchnapsenState:
         # field by field: a compiled state (games/native.py) has no __dict__ to copy, and its class
@@ -162,7 +174,7 @@ class SchnapsenState:
 
 
 #: every field of a state but `options` (pickling: `__reduce__`)
-_FIELDS = (
+_FIELDS: Final = (
     "start_score",
     "deals_total",
     "version",
