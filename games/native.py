@@ -69,6 +69,17 @@ ENGINE_MODULES: tuple[str, ...] = (
     "games.engine.preferans.fast",
     "games.engine.preferans.view",
     "games.engine.preferans.rules",
+    "games.engine.preferanzen.cards",
+    "games.engine.preferanzen.state",
+    "games.engine.preferanzen.variant",
+    "games.engine.preferanzen.deal",
+    "games.engine.preferanzen.scoring",
+    "games.engine.preferanzen.bidding",
+    "games.engine.preferanzen.play",
+    "games.engine.preferanzen.view",
+    "games.engine.preferanzen.rules",
+    "games.engine.preferanzen.austrian",
+    "games.engine.preferanzen.vienna",
 )
 
 #: the compiled search core: states, solvers, playout rules and world scoring of the search packages

@@ -2,9 +2,9 @@
 
 A protocol, not a base class that must be inherited: a state compiled by mypyc (games/native.py) is a
 native class, which can inherit neither from a plain Python class nor from a compiled protocol that
-plain classes inherit too. So this module is never compiled: the states that are not compiled
-subclass `GameState` (and inherit `legal_actions` and `last_trick_winner`), a compiled one has the
-same shape on its own.
+plain classes inherit too. So this module is never compiled: a state that is not compiled (the test
+games' in tests/) may subclass `GameState` (and inherit `legal_actions` and `last_trick_winner`);
+the five games' states are compiled and have the same shape on their own.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ class GameState(Protocol):
     """One moment of a match. Treat as immutable from outside: `Rules.apply` returns a new state.
 
     A protocol, not a base class that must be inherited: a state compiled by mypyc (games/native.py)
-    is a native class, which cannot inherit from a plain Python class, and the states that are not
-    compiled subclass this one (and inherit `legal_actions` and `last_trick_winner`)."""
+    is a native class, which cannot inherit from a plain Python class; a state that is not compiled
+    may subclass this one (and inherit `legal_actions` and `last_trick_winner`)."""
 
     #: number of events folded into this state (the `start` event included)
     version: int

@@ -23,14 +23,17 @@ from games.engine import CHANCE, JSON, GameState, IllegalAction, Rules, get_rule
 
 #: matches a game, and their options (a Preisjass run is twelve games of four seats, a Preferans pool
 #: many deals of three: each step's views are large)
-MATCHES = {"schnapsen": 40, "preisjass": 3, "preferans": 8}
-OPTIONS: dict[str, JSON] = {"preferans": {"deals": 6}}
+MATCHES = {"schnapsen": 40, "preisjass": 3, "preferans": 8, "preferanzen": 8, "preference_vienna": 8}
+OPTIONS: dict[str, JSON] = {"preferans": {"deals": 6}, "preferanzen": {"deals": 6}, "preference_vienna": {"deals": 6}}
+#: the games played on another game's engine package (Vienna Preference on Preferanzen's)
+SHARED = {"preferanzen": ("preference_vienna",)}
 SEED = 9_100_000
 
 
 def compiled_games() -> list[str]:
     """The games whose engine package is compiled (games/native.py's ENGINE_MODULES)."""
-    return sorted({m.split(".")[2] for m in native.ENGINE_MODULES if m.count(".") == 3})
+    packages = {m.split(".")[2] for m in native.ENGINE_MODULES if m.count(".") == 3}
+    return sorted(game for package in packages for game in (package, *SHARED.get(package, ())))
 
 
 def _refusal(rules: Rules[Any], state: GameState, event: Any) -> str:

@@ -33,7 +33,13 @@ def _reference(*args: str, stdin: str | None = None) -> Any:
 
 
 def test_some_engine_is_compiled() -> None:
-    assert engine_cases.compiled_games() == ["preferans", "preisjass", "schnapsen"]
+    assert engine_cases.compiled_games() == [
+        "preferans",
+        "preferanzen",
+        "preference_vienna",
+        "preisjass",
+        "schnapsen",
+    ]
     for module in native.ENGINE_MODULES:
         importlib.import_module(module)
     if not native.pure_requested():

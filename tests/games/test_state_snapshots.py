@@ -85,9 +85,10 @@ def plain(value: Any) -> Any:
     if isinstance(value, Enum) or not type(value).__module__.startswith(("games.", "tests.")):
         return value
     # a compiled (mypyc) state keeps its fields as the class's getset descriptors, as slots are kept
-    fields = {k for k, v in vars(type(value)).items() if isinstance(v, types.GetSetDescriptorType)}
-    names = set(getattr(value, "__dict__", {})) | fields
+    # (a subclass's inherited fields are its bases' descriptors: Vienna's state is Preferanzen's)
+    names = set(getattr(value, "__dict__", {}))
     for cls in type(value).__mro__:
+        names |= {k for k, v in vars(cls).items() if isinstance(v, types.GetSetDescriptorType)}
         names |= set(getattr(cls, "__slots__", ()))
     attributes = {
         n: plain(getattr(value, n)) for n in sorted(names) if not n.startswith("_") and hasattr(value, n)

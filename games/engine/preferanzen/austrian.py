@@ -7,6 +7,7 @@ score is its payout row."""
 from __future__ import annotations
 
 from functools import partial
+from typing import ClassVar, Final
 
 from games.engine.base import JSON, TEXT
 from games.engine.preferanzen.cards import N
@@ -14,7 +15,7 @@ from games.engine.preferanzen.rules import PreferanzenFamilyRules, phase_table
 from games.engine.preferanzen.state import Contract, PreferanzenState, Variant
 from games.engine.preferanzen.variant import bid_event
 
-LADDER = (
+LADDER: Final = (
     "kreuz",
     "pik",
     "karo",
@@ -26,12 +27,12 @@ LADDER = (
     "bettler_ouvert",
     "durchmarsch",
 )
-LEVEL = {name: i + 1 for i, name in enumerate(LADDER)}
-SPECIAL = ("geschaeft", "herzpraemie")  # first round only, played from the hand
-NUMBER_TRUMP = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
-GESCHAEFT_SUITS = "CSDH"  # lowest to highest: hearts is the highest Geschäft
-FIXED_VALUE = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
-HEART_BONUS = 5  # per defender in a Herzprämie (the declarer gets twice that)
+LEVEL: Final = {name: i + 1 for i, name in enumerate(LADDER)}
+SPECIAL: Final = ("geschaeft", "herzpraemie")  # first round only, played from the hand
+NUMBER_TRUMP: Final = {"kreuz": "C", "pik": "S", "karo": "D", "herz": "H"}
+GESCHAEFT_SUITS: Final = "CSDH"  # lowest to highest: hearts is the highest Geschäft
+FIXED_VALUE: Final = {"bettler": 20, "sans_atout": 40, "bettler_ouvert": 60, "durchmarsch": 80}
+HEART_BONUS: Final = 5  # per defender in a Herzprämie (the declarer gets twice that)
 
 
 def bid_key(bid: JSON | None) -> tuple[int, int]:
@@ -183,15 +184,15 @@ def _fixed_game_won(st: PreferanzenState) -> bool:
     return taken == sum(st.tricks_won) and len(st.hands[st.declarer]) == 0  # durchmarsch: all ten
 
 
-VARIANT = AustrianVariant()
+VARIANT: Final = AustrianVariant()
 
 #: Austrian declare events name the game, and the suit of a Geschäft
-PHASES = phase_table({"game": TEXT, "suit": TEXT}, "Preferanzen")
+PHASES: Final = phase_table({"game": TEXT, "suit": TEXT}, "Preferanzen")
 PreferanzenState.phases = PHASES
 
 
 class PreferanzenRules(PreferanzenFamilyRules):
     name = "preferanzen"
-    variant = VARIANT
+    variant: ClassVar[Variant] = VARIANT
     state_class = PreferanzenState
     phases = PHASES

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-N = 3  # players
+from typing import Final
 
-RANK_ORDER = "789TJQKA"
-RANK_VALUE = {r: i for i, r in enumerate(RANK_ORDER)}
+N: Final = 3  # players
+
+RANK_ORDER: Final = "789TJQKA"
+RANK_VALUE: Final = {r: i for i, r in enumerate(RANK_ORDER)}
 
 
 def rank_value(card: str) -> int:

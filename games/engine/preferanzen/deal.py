@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, Field
 from games.engine.cards import DECK_32
 from games.engine.preferanzen.cards import N
 from games.engine.preferanzen.state import BID, PreferanzenState
 
-_DECK_SET = frozenset(DECK_32)
+_DECK_SET: Final = frozenset(DECK_32)
 
 #: the `deck` field of a deal
-DECK_FIELD = Field(
+DECK_FIELD: Final = Field(
     lambda deck: type(deck) is list and len(deck) == 32 and set(deck) == _DECK_SET,
     "a deal must carry all 32 cards (7 to ace) exactly once",
 )

@@ -7,12 +7,14 @@ checks the following rules and only then changes the state.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, IllegalAction
 from games.engine.preferanzen import scoring
 from games.engine.preferanzen.cards import N, legal_cards, winning_index
 from games.engine.preferanzen.state import PreferanzenState
 
-SUIT_WORDS = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
+SUIT_WORDS: Final = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
 
 
 def play_actions(st: PreferanzenState) -> list[JSON]:
@@ -52,7 +54,7 @@ def apply_play(st: PreferanzenState, event: JSON) -> None:
     cards = [c for _, c in st.trick]
     trump = st.contract.trump if st.contract else None
     winner = st.trick[winning_index(cards, trump)][0]
-    st.tricks_won[winner] += 1
+    st.tricks_won[winner] = st.tricks_won[winner] + 1
     st.history.append(
         {"leader": st.trick[0][0], "cards": [{"seat": s, "card": c} for s, c in st.trick], "winner": winner}
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.base import (
     ANY,
@@ -26,6 +26,7 @@ from games.engine.base import (
     is_int,
 )
 from games.engine.cards import DECK_32
+from games.engine.draws import shuffle
 from games.engine.preferanzen import bidding, deal, play, view
 from games.engine.preferanzen.cards import N
 from games.engine.preferanzen.state import Phase, PreferanzenState, Variant
@@ -33,7 +34,7 @@ from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill
 
 PreferanzenState.outputs = Outputs(view.seat_view, view.result)
 
-MAX_DEALS = 300
+MAX_DEALS: Final = 300
 
 
 def phase_table(declare_fields: Mapping[str, Field], game: str) -> dict[Phase, PhaseSpec[PreferanzenState]]:
@@ -75,7 +76,7 @@ def phase_table(declare_fields: Mapping[str, Field], game: str) -> dict[Phase, P
 class PreferanzenFamilyRules(Rules[PreferanzenState]):
     """Three-player Preferanzen family; a subclass fixes `name`, `variant`, `state_class` and `phases`."""
 
-    variant: Variant
+    variant: ClassVar[Variant]
     deck: ClassVar[frozenset[str]] = frozenset(DECK_32)
     #: the declarer's discard
     private_events: ClassVar[frozenset[str]] = frozenset({"exchange"})
@@ -120,5 +121,5 @@ class PreferanzenFamilyRules(Rules[PreferanzenState]):
         if state.to_move != CHANCE:
             raise IllegalAction("no deal is due now")
         deck = list(DECK_32)
-        rng.shuffle(deck)
+        shuffle(deck, rng)  # rng.shuffle's order, compiled
         return {"type": "deal", "deck": deck}

@@ -7,11 +7,24 @@ settlement (the shared flow lives in deal.py, bidding.py, play.py and scoring.py
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
-from games.engine.base import CHANCE, JSON, GameState, Outputs, ToMove
+from mypy_extensions import mypyc_attr
+
+from games.engine.base import (
+    CHANCE,
+    JSON,
+    Outputs,
+    PhaseSpec,
+    StateHeader,
+    ToMove,
+    fields_of,
+    phase_actions,
+    rebuild,
+)
 from games.engine.preferanzen.cards import N, sort_hand
 
 
@@ -33,9 +46,17 @@ Phase = PreferanzenPhase
 
 
 #: the members under short names: a module global is read much faster than an enum attribute
-DEAL, BID, TALON, DECLARE, DEFEND, INVITE, PLAY, OVER = Phase
+DEAL: Final = Phase.DEAL
+BID: Final = Phase.BID
+TALON: Final = Phase.TALON
+DECLARE: Final = Phase.DECLARE
+DEFEND: Final = Phase.DEFEND
+INVITE: Final = Phase.INVITE
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 
+@mypyc_attr(native_class=False)  # compiled as a native class, its frozen __init__ could not set a field
 @dataclass(frozen=True)
 class Contract:
     """The game being played this deal."""
@@ -58,10 +79,13 @@ class Contract:
         }
 
 
-class PreferanzenState(GameState):
-    """Mutable inside the engine; `Rules.apply` clones before changing it."""
+class PreferanzenState(StateHeader):
+    """Mutable inside the engine; `Rules.apply` clones before changing it. A `GameState` by its shape
+    (and a `StateHeader` by inheritance): compiled, it is a native class (games/native.py), copied
+    and pickled field by field. Vienna's state (vienna.py) is a subclass with its own phase table."""
 
-    #: the seat's view and the result (view.py), bound by rules.py
+    #: the phase table and the seat's view and the result (view.py), bound by the variant's module
+    phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     outputs: ClassVar[Outputs[PreferanzenState]]
 
     def __init__(self, variant: Variant, options: JSON) -> None:
@@ -101,25 +125,50 @@ class PreferanzenState(GameState):
         self.pot = 0
         self.rows: list[JSON] = []
 
+    def legal_actions(self) -> list[JSON]:
+        return phase_actions(self.phases, self.phase, self)
+
+    def last_trick_winner(self) -> int | None:
+        return None  # the view's last trick is the history's last entry, which names its winner
+
     def clone(self) -> PreferanzenState:
-        cls = type(self)
-        new = cls.__new__(cls)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.talon = list(self.talon)
-        new.discards = list(self.discards)
-        new.passed = list(self.passed)
-        new.acted = list(self.acted)
-        new.bids = list(self.bids)
-        new.defense = list(self.defense)
+        # field by field, through __init__ (Vienna's subclass included): a compiled state has no
+        # __dict__ to copy, and its class makes instances only through __init__
+        new = type(self)(self.variant, self.options)
+        new.version = self.version
+        new.phase = self.phase
+        new.dealer = self.dealer
+        new.deals_played = self.deals_played
+        new.deal_no = self.deal_no
+        new.hands = [h[:] for h in self.hands]
+        new.talon = self.talon[:]
+        new.discards = self.discards[:]
+        new.turn = self.turn
+        new.passed = self.passed[:]
+        new.acted = self.acted[:]
+        new.bids = self.bids[:]
+        new.high = self.high
+        new.high_seat = self.high_seat
+        new.declarer = self.declarer
+        new.contract = self.contract
+        new.defense = self.defense[:]
+        new.guest = self.guest
+        new.invite_decided = self.invite_decided
         new.flags = dict(self.flags)
-        new.playing = list(self.playing)
-        new.trick = list(self.trick)
-        new.tricks_won = list(self.tricks_won)
-        new.history = list(self.history)
-        new.totals = list(self.totals)
-        new.rows = list(self.rows)
+        new.playing = self.playing[:]
+        new.trick = self.trick[:]
+        new.tricks_won = self.tricks_won[:]
+        new.history = self.history[:]
+        new.run = self.run
+        new.best_run = self.best_run
+        new.totals = self.totals[:]
+        new.pot = self.pot
+        new.rows = self.rows[:]
         return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickled (state snapshots) by its fields and rebuilt through __init__, as `clone` does
+        return (rebuild, (type(self), (self.variant, self.options), fields_of(self, _FIELDS)))
 
     @property
     def to_move(self) -> ToMove:
@@ -144,6 +193,40 @@ class PreferanzenState(GameState):
 
     def result(self) -> JSON:
         return self.outputs.result(self)
+
+
+#: every field of a state but `variant` and `options` (pickling: `__reduce__`)
+_FIELDS: Final = (
+    "version",
+    "phase",
+    "dealer",
+    "deals_played",
+    "deal_no",
+    "hands",
+    "talon",
+    "discards",
+    "turn",
+    "passed",
+    "acted",
+    "bids",
+    "high",
+    "high_seat",
+    "declarer",
+    "contract",
+    "defense",
+    "guest",
+    "invite_decided",
+    "flags",
+    "playing",
+    "trick",
+    "tricks_won",
+    "history",
+    "run",
+    "best_run",
+    "totals",
+    "pot",
+    "rows",
+)
 
 
 class Variant(ABC):

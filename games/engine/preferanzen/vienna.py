@@ -19,6 +19,7 @@ preference_vienna.py; not offered at ordinary tables, absent = the table rules b
 from __future__ import annotations
 
 from functools import partial
+from typing import ClassVar, Final
 
 from games.engine.base import BOOL, JSON, TEXT
 from games.engine.preferanzen.cards import N
@@ -26,15 +27,15 @@ from games.engine.preferanzen.rules import PreferanzenFamilyRules, phase_table
 from games.engine.preferanzen.state import Contract, PreferanzenState, Variant
 from games.engine.preferanzen.variant import bid_event
 
-NUMBERS = ("1", "2", "3", "4")
-NUMBER_SUIT = {"1": "C", "2": "S", "3": "D", "4": "H"}
-SUIT_ORDER = "CSDH"
-SPIEL_SUITS = "CSD"  # a Spiel names clubs, spades or diamonds; hearts is the Herz bid
-STAKE = 30  # each player's contribution to the pot
-WIN_FROM_POT = 10
-FAIL_TO_POT = 20
-DEFENDER_PENALTY = 10
-BONUS = 10
+NUMBERS: Final = ("1", "2", "3", "4")
+NUMBER_SUIT: Final = {"1": "C", "2": "S", "3": "D", "4": "H"}
+SUIT_ORDER: Final = "CSDH"
+SPIEL_SUITS: Final = "CSD"  # a Spiel names clubs, spades or diamonds; hearts is the Herz bid
+STAKE: Final = 30  # each player's contribution to the pot
+WIN_FROM_POT: Final = 10
+FAIL_TO_POT: Final = 20
+DEFENDER_PENALTY: Final = 10
+BONUS: Final = 10
 
 
 def bid_key(bid: JSON | None) -> tuple[int, int]:
@@ -55,7 +56,7 @@ class ViennaVariant(Variant):
     key = "preference_vienna"
     first_defender_lowest = True
     void_deal_counts = False
-    opt_in_options = ("fresh_pot", "void_deals_count")
+    opt_in_options: tuple[str, ...] = ("fresh_pot", "void_deals_count")
 
     def init_session(self, st: PreferanzenState) -> None:
         st.totals = [0] * N if _fresh_pot(st) else [-STAKE] * N
@@ -229,7 +230,7 @@ def _fresh_pot(st: PreferanzenState) -> bool:
     return bool(st.options.get("fresh_pot", False))
 
 
-VARIANT = ViennaVariant()
+VARIANT: Final = ViennaVariant()
 
 
 class ViennaPreferenceState(PreferanzenState):
@@ -237,15 +238,15 @@ class ViennaPreferenceState(PreferanzenState):
 
 
 #: Vienna declare events name the trump suit and whether "no aces" is announced
-PHASES = phase_table({"trump": TEXT, "no_aces": BOOL}, "Vienna Preference")
+PHASES: Final = phase_table({"trump": TEXT, "no_aces": BOOL}, "Vienna Preference")
 ViennaPreferenceState.phases = PHASES
 
 
 class ViennaPreferenceRules(PreferanzenFamilyRules):
     name = "preference_vienna"
-    variant = VARIANT
+    variant: ClassVar[Variant] = VARIANT
     state_class = ViennaPreferenceState
     phases = PHASES
 
 
-RULES = ViennaPreferenceRules()
+RULES: Final = ViennaPreferenceRules()
