@@ -14,7 +14,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends g++ pkg-config libicu-dev \
  && pip install --no-cache-dir -e . \
  && rm -rf build \
- && python -c 'from games import native; print("core (AI search, Schnapsen, Preisjass and Preferans engines):", native.status().describe())' \
+ && python -c 'from games import native; print("core (AI search and the five rules engines):", native.status().describe())' \
  && apt-mark manual $(dpkg-query -W -f '${Package}\n' 'libicu[0-9]*') \
  && apt-get purge -y --auto-remove g++ pkg-config libicu-dev \
  && rm -rf /var/lib/apt/lists/* \

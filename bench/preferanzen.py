@@ -1,4 +1,10 @@
-"""Preferanzen and Vienna Preference: random deals per second, Anton's time per decision, Anton vs random."""
+"""Preferanzen and Vienna Preference: random deals per second, Anton's time per decision, Anton vs random.
+
+    .venv/bin/python -m bench preferanzen [--deals 3000] [--reps 3] [--sessions 60] [--seed 1]
+
+With the compiled engine (games/native.py) each repetition also plays the same random deals on the
+pure-Python reference, in a subprocess with KARTENTISCH_PURE=1, right after this process's own.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,9 @@ import argparse
 import random
 import time
 
+from bench import reference
 from bench.table import median, percentile, print_table
+from games import native
 from games.ai.anton_preferanzen import AntonPreferanzen
 from games.ai.arena import play_match
 from games.ai.base import Player, RandomPlayer
@@ -72,15 +80,38 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--reps", type=int, default=3, help="repetitions (the median is printed)")
     parser.add_argument("--sessions", type=int, default=60, help="12-deal sessions per Anton-vs-random line")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(reference.FLAG, action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.reference:
+        reference.report({game: random_deals_per_second(game, args.deals, args.seed) for game in GAMES})
+        return
+    compiled = native.status().compiled
 
-    rows = []
+    rates: dict[str, list[float]] = {game: [] for game in GAMES}
+    on_reference: dict[str, list[float]] = {game: [] for game in GAMES}
+    for rep in range(args.reps):
+        for game in GAMES:
+            rates[game].append(random_deals_per_second(game, args.deals, args.seed + rep))
+        if compiled:
+            again = reference.run_reference(
+                "preferanzen", ["--deals", str(args.deals), "--seed", str(args.seed + rep)]
+            )
+            for game in GAMES:
+                on_reference[game].append(again[game])
+    rows: list[list[object]] = []
     for game in GAMES:
-        rates = [random_deals_per_second(game, args.deals, args.seed + r) for r in range(args.reps)]
-        rows.append([game, args.deals, args.reps, median(rates), min(rates), max(rates)])
+        mine = rates[game]
+        row: list[object] = [game, args.deals, args.reps, median(mine), min(mine), max(mine)]
+        if compiled:
+            ratio = median(mine) / median(on_reference[game])
+            row += [median(on_reference[game]), f"{ratio:.2f}x"]
+        rows.append(row)
+    headers = ["game", "deals/rep", "reps", "median/s", "min/s", "max/s"]
+    if compiled:
+        headers += ["reference median/s", "compiled / reference"]
     print_table(
-        "Random deals per second (bidding and play, apply_in_place)",
-        ["game", "deals/rep", "reps", "median/s", "min/s", "max/s"],
+        f"Random deals per second (bidding and play, apply_in_place), engine {native.status().describe()}",
+        headers,
         rows,
     )
 

@@ -15,7 +15,7 @@ logger = logging.getLogger("kartentisch.startup")
 
 def log_search_core() -> native.Status:
     status = native.status()
-    what = "core (AI search, Schnapsen, Preisjass and Preferans engines)"
+    what = "core (AI search and the five rules engines)"
     if status.compiled:
         logger.info("%s: %s", what, status.describe())
     else:

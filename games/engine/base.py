@@ -51,13 +51,24 @@ def is_int(value: object) -> bool:
 @final
 class Field:
     """The type of one event field: `check` says whether a value fits, `message` (formatted with
-    `kind`, `name` and `value`) says why not. Never changed once made (the event tables are constants)."""
+    `kind`, `name` and `value`) says why not. `members`, for a field that is one of a set of strings,
+    is that set: `Rules.check_event` then asks the set directly (compiled, no call). Never changed
+    once made (the event tables are constants)."""
 
     def __init__(
-        self, check: Callable[[Any], bool], message: str = "malformed {kind} event: {name} has the wrong type"
+        self,
+        check: Callable[[Any], bool],
+        message: str = "malformed {kind} event: {name} has the wrong type",
+        members: frozenset[str] | None = None,
     ) -> None:
         self.check = check
         self.message = message
+        self.members = members
+
+    def fits(self, value: object) -> bool:
+        """Whether `value` fits (a TypeError for an unhashable value of a set field: a no)."""
+        members = self.members
+        return value in members if members is not None else self.check(value)
 
     def __repr__(self) -> str:
         return f"Field({self.check!r}, {self.message!r})"
@@ -73,13 +84,13 @@ ANY: Final = Field(lambda v: True)
 
 def one_of(values: frozenset[str], message: str) -> Field:
     """One of `values` (the set's own membership test; `message` says which)."""
-    return Field(values.__contains__, message)
+    return Field(values.__contains__, message, values)
 
 
 def card_field(deck: frozenset[str], game: str) -> Field:
     """A card of `deck` (the game's name goes into the message). The check is the set's own
     membership test (fast); `Rules.check_event` counts its TypeError on an unhashable value as a no."""
-    return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card")
+    return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card", deck)
 
 
 S = TypeVar("S", bound=GameState)
@@ -152,14 +163,10 @@ class EventSpec(Generic[S]):
         self.names: tuple[str, ...] = names
         self.keys: frozenset[str] = frozenset(names)
         self.required: tuple[str, ...] = tuple(n for n in names if n not in optional)
-        #: (name, check, message) of the typed fields, required ones and optional ones
-        typed = [(n, f.check, f.message) for n, f in self.fields.items() if f is not ANY]
-        self.typed: tuple[tuple[str, Callable[[Any], bool], str], ...] = tuple(
-            t for t in typed if t[0] not in optional
-        )
-        self.typed_optional: tuple[tuple[str, Callable[[Any], bool], str], ...] = tuple(
-            t for t in typed if t[0] in optional
-        )
+        #: (name, field) of the typed fields, required ones and optional ones
+        typed = [(n, f) for n, f in self.fields.items() if f is not ANY]
+        self.typed: tuple[tuple[str, Field], ...] = tuple(t for t in typed if t[0] not in optional)
+        self.typed_optional: tuple[tuple[str, Field], ...] = tuple(t for t in typed if t[0] in optional)
 
     def __repr__(self) -> str:
         return f"EventSpec({self.type!r})"
@@ -382,16 +389,17 @@ class Rules(ABC, Generic[S]):
                 raise IllegalAction(
                     f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
                 )
+        name, field = "", ANY
         try:
-            for name, check, message in spec.typed:
-                if not check(event[name]):
-                    raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+            for name, field in spec.typed:
+                if not field.fits(event[name]):
+                    raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name]))
             if spec.typed_optional:
-                for name, check, message in spec.typed_optional:
-                    if name in event and not check(event[name]):
-                        raise IllegalAction(message.format(kind=kind, name=name, value=event[name]))
+                for name, field in spec.typed_optional:
+                    if name in event and not field.fits(event[name]):
+                        raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name]))
         except TypeError:  # an unhashable value in a membership check: not of the field's type
-            raise IllegalAction(message.format(kind=kind, name=name, value=event[name])) from None
+            raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name])) from None
         return spec
 
     def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:

@@ -1,4 +1,4 @@
-"""`python -m bench schnapsen` and `python -m bench preisjass` name the engine they ran and, compiled, set
+"""`python -m bench schnapsen`, `preisjass` and `preferanzen` name the engine they ran and, compiled, set
 the pure-Python reference beside it (bench/reference.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bench import preisjass, schnapsen
+from bench import preferanzen, preisjass, schnapsen
 from games import native
 
 NUMBER = r"[\d,]+(\.\d+)?"
@@ -39,3 +39,16 @@ def test_bench_preisjass(capsys: pytest.CaptureFixture[str]) -> None:
         "engine random games/s (12 per run, draw+deal+cut+36 cards)",
         "pure-Python reference random games/s (same games)",
     )
+
+
+def test_bench_preferanzen(capsys: pytest.CaptureFixture[str]) -> None:
+    preferanzen.run(["--reps", "1", "--deals", "20", "--sessions", "1"])
+    out = capsys.readouterr().out
+    assert f"engine {native.status().describe()}" in out, out
+    for game in preferanzen.GAMES:
+        line = next(line for line in out.splitlines() if line.startswith(game + " "))
+        figures = re.findall(NUMBER, line)
+        if native.status().compiled:  # deals, reps, median, min, max, the reference's median, the ratio
+            assert len(figures) == 7 and line.rstrip().endswith("x"), line
+        else:
+            assert len(figures) == 5, line

@@ -24,7 +24,7 @@ from games.engine import CHANCE, JSON, GameState, IllegalAction, Rules, get_rule
 #: matches a game, and their options (a Preisjass run is twelve games of four seats, a Preferans pool
 #: many deals of three: each step's views are large)
 MATCHES = {"schnapsen": 40, "preisjass": 3, "preferans": 8, "preferanzen": 8, "preference_vienna": 8}
-OPTIONS: dict[str, JSON] = {"preferans": {"deals": 6}, "preferanzen": {"deals": 6}, "preference_vienna": {"deals": 6}}
+OPTIONS: dict[str, JSON] = {game: {"deals": 6} for game in ("preferans", "preferanzen", "preference_vienna")}
 #: the games played on another game's engine package (Vienna Preference on Preferanzen's)
 SHARED = {"preferanzen": ("preference_vienna",)}
 SEED = 9_100_000

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from games.engine.preferans.constants import BIDS
-from games.engine.preferans.state import PreferansState
+import pytest
+
+from games.engine import CHANCE
+from games.engine.preferans.bidding import bid_allowed, bid_options
+from games.engine.preferans.constants import BIDS, HOLD, PASS
+from games.engine.preferans.state import Phase, PreferansState
 from tests.engine.test_preferans_helpers import (
     FORE,
     MIDDLE,
@@ -135,3 +140,26 @@ def test_leningrad_lowest_bid_seven_after_raspasy() -> None:
     assert_refused(state, {"type": "bid", "seat": 1, "bid": "6S"}, "lowest bid now is 7S")
     # Sochi keeps 6
     assert bid_names(_after_one_raspasy("sochi"))[1] == "6S"
+
+
+@pytest.mark.parametrize("variant", ["sochi", "leningrad", "rostov"])
+def test_a_bid_is_allowed_exactly_when_it_is_among_the_options(variant: str) -> None:
+    """apply_bid's check (`bid_allowed`, no list built) against `bid_options` for every bid name at
+    every step of random auctions, raspasy deals and misère bidders included."""
+    candidates = [PASS, HOLD, *BIDS]
+    seen = {"allowed": 0, "refused": 0, "misere_bidder": 0}
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = R.initial_state(R.start_event({"pool": 10, "variant": variant}))
+        while state.to_move is not None and state.deal_no < 4:
+            if state.to_move == CHANCE:
+                state = R.apply(state, R.chance_event(state, rng))
+                continue
+            if state.phase == Phase.BID:
+                options = bid_options(state)
+                for bid in candidates:
+                    assert bid_allowed(state, bid) == (bid in options), (seed, bid, options)
+                    seen["allowed" if bid in options else "refused"] += 1
+                seen["misere_bidder"] += options == [PASS] and state.made_bid[state.pos]
+            state = R.apply(state, rng.choice(state.legal_actions()))
+    assert min(seen.values()) > 0, seen

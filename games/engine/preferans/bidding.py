@@ -55,9 +55,24 @@ def bid_actions(state: PreferansState) -> list[JSON]:
     return [{"type": "bid", "seat": seat, "bid": b} for b in bid_options(state)]
 
 
+def bid_allowed(state: PreferansState, bid: str) -> bool:
+    """Whether `bid` is one of `bid_options(state)`, decided without building the list (apply_bid
+    checks every bid; tests/engine compare the two on every bid of random auctions)."""
+    pos = state.pos
+    if bid == PASS:
+        return True
+    if state.made_bid[pos] and _bid_misere(state, state.active[pos]):
+        return False
+    if bid == HOLD:
+        return _may_hold(state, pos)
+    index = BID_INDEX.get(bid, -1)
+    # from the lowest bid allowed now up; misère only as a player's first bid
+    return index >= max(state.high + 1, state.min_bid) and not (index == MIS_INDEX and state.made_bid[pos])
+
+
 def apply_bid(state: PreferansState, event: JSON) -> None:
     bid = event["bid"]
-    if bid not in bid_options(state):
+    if not bid_allowed(state, bid):
         raise IllegalAction(_bid_reason(state, bid))
     do_bid(state, bid)
 

@@ -12,6 +12,8 @@ _SUIT_ORDER: Final = {"S": 0, "C": 1, "D": 2, "H": 3}
 _RANK_ORDER: Final = {r: i for i, r in enumerate("789TJQKA")}
 #: display order: spades, clubs, diamonds, hearts (the bidding order), 7 up to ace
 SORT_KEY: Final = {c: _SUIT_ORDER[c[1]] * 8 + _RANK_ORDER[c[0]] for c in DECK_32}
+#: the deck in display order: BY_SORT_KEY[SORT_KEY[c]] == c (the keys are 0..31, one a card)
+BY_SORT_KEY: Final = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
 
 
 def sort_key(card: str) -> int:
@@ -20,7 +22,10 @@ def sort_key(card: str) -> int:
 
 
 def sort_hand(cards: list[str]) -> list[str]:
-    return sorted(cards, key=SORT_KEY.__getitem__)
+    # the cards' keys sorted as ints, then the cards again: no key function called per card
+    keys = [SORT_KEY[c] for c in cards]
+    keys.sort()
+    return [BY_SORT_KEY[k] for k in keys]
 
 
 def trick_winner(trick: list[list[Any]], trump: str | None, ts: str | None) -> int:

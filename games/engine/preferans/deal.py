@@ -15,7 +15,7 @@ from typing import Final
 from games.engine.base import JSON, Field, IllegalAction
 from games.engine.cards import DECK_32
 from games.engine.draws import below, shuffle
-from games.engine.preferans.cards import SORT_KEY
+from games.engine.preferans.cards import sort_hand
 from games.engine.preferans.constants import BIDS, MIS_INDEX
 from games.engine.preferans.scoring import add_up, approx, exact
 from games.engine.preferans.state import BID, DEAL, OVER, PLAY, PreferansState
@@ -64,11 +64,8 @@ def apply_deal(state: PreferansState, event: JSON) -> None:
     else:
         state.active = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
     hands: list[list[str]] = [[] for _ in range(state.n)]
-    key = SORT_KEY.__getitem__
     for pos, seat in enumerate(state.active):
-        cards = [deck[i] for i in _HAND_SLOTS[pos]]
-        cards.sort(key=key)
-        hands[seat] = cards
+        hands[seat] = sort_hand([deck[i] for i in _HAND_SLOTS[pos]])
     state.hands = hands
     state.talon = deck[6:8]
     state.talon_shown = False

@@ -162,15 +162,18 @@ class PreferansState(StateHeader):
     def to_move(self) -> ToMove:
         """CHANCE in the deal phase, None once the pool is over, else the seat that chooses now: in open
         play the lone whister plays his partner's cards too."""
+        # `is`: a phase is always one of its enum's members (singletons, pickles included)
         phase = self.phase
-        if phase == OVER:
+        if phase is PLAY:
+            seat = self.active[self.pos]
+            if self.mode != "open" or seat == self.declarer or seat in self.whisters:
+                return seat
+            return self.whisters[0]
+        if phase is OVER:
             return None
-        if phase == DEAL:
+        if phase is DEAL:
             return CHANCE
-        seat = self.active[self.pos]
-        if self.mode != "open" or phase != PLAY or seat == self.declarer or seat in self.whisters:
-            return seat
-        return self.whisters[0]
+        return self.active[self.pos]
 
     def actor(self) -> int:
         """The seat that chooses now (`to_move` outside the deal and the end of the pool)."""

@@ -172,10 +172,11 @@ class PreferanzenState(StateHeader):
 
     @property
     def to_move(self) -> ToMove:
+        # `is`: a phase is always one of its enum's members (singletons, pickles included)
         phase = self.phase
-        if phase == OVER:
+        if phase is OVER:
             return None
-        if phase == DEAL:
+        if phase is DEAL:
             return CHANCE
         return self.turn
 

@@ -115,10 +115,11 @@ class PreisjassState(StateHeader):
 
     @property
     def to_move(self) -> ToMove:
+        # `is`: a phase is always one of its enum's members (singletons, pickles included)
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             return self.seat_to_play
-        if phase == OVER:
+        if phase is OVER:
             return None
         return CHANCE
 

@@ -82,10 +82,11 @@ class SchnapsenState(StateHeader):
 
     @property
     def to_move(self) -> ToMove:
+        # `is`: a phase is always one of its enum's members (singletons, pickles included)
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             return self.turn
-        if phase == DEAL:
+        if phase is DEAL:
             return CHANCE
         return None
 
