@@ -51,24 +51,26 @@ def is_int(value: object) -> bool:
 @final
 class Field:
     """The type of one event field: `check` says whether a value fits, `message` (formatted with
-    `kind`, `name` and `value`) says why not. `members`, for a field that is one of a set of strings,
-    is that set: `Rules.check_event` then asks the set directly (compiled, no call). Never changed
-    once made (the event tables are constants)."""
+    `kind`, `name` and `value`) says why not. A field that is one of a set of strings (`one_of`,
+    `card_field`) keeps that set as `members`, its check the set's own membership test:
+    `Rules.check_event` then asks the set directly (compiled, no call). Never changed once made (the
+    event tables are constants)."""
 
     def __init__(
         self,
-        check: Callable[[Any], bool],
+        check: Callable[[Any], bool] | None = None,
         message: str = "malformed {kind} event: {name} has the wrong type",
         members: frozenset[str] | None = None,
     ) -> None:
+        if members is not None:
+            if check is not None:
+                raise ValueError("a field has a check or a set of members, not both")
+            check = members.__contains__
+        if check is None:
+            raise ValueError("a field needs a check or a set of members")
         self.check = check
         self.message = message
         self.members = members
-
-    def fits(self, value: object) -> bool:
-        """Whether `value` fits (a TypeError for an unhashable value of a set field: a no)."""
-        members = self.members
-        return value in members if members is not None else self.check(value)
 
     def __repr__(self) -> str:
         return f"Field({self.check!r}, {self.message!r})"
@@ -84,13 +86,13 @@ ANY: Final = Field(lambda v: True)
 
 def one_of(values: frozenset[str], message: str) -> Field:
     """One of `values` (the set's own membership test; `message` says which)."""
-    return Field(values.__contains__, message, values)
+    return Field(message=message, members=values)
 
 
 def card_field(deck: frozenset[str], game: str) -> Field:
     """A card of `deck` (the game's name goes into the message). The check is the set's own
     membership test (fast); `Rules.check_event` counts its TypeError on an unhashable value as a no."""
-    return Field(deck.__contains__, "malformed card {value!r}: not a " + game + " card", deck)
+    return Field(message="malformed card {value!r}: not a " + game + " card", members=deck)
 
 
 S = TypeVar("S", bound=GameState)
@@ -391,15 +393,21 @@ class Rules(ABC, Generic[S]):
                 )
         name, field = "", ANY
         try:
+            # a set field asks its set (an unhashable value raises TypeError: a no), another its check;
+            # inline, not a method: this runs for every field of every event
             for name, field in spec.typed:
                 value = event[name]
-                members = field.members  # `Field.fits`, inline: this runs for every field of every event
+                members = field.members
                 if not (value in members if members is not None else field.check(value)):
                     raise IllegalAction(field.message.format(kind=kind, name=name, value=value))
             if spec.typed_optional:
                 for name, field in spec.typed_optional:
-                    if name in event and not field.fits(event[name]):
-                        raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name]))
+                    if name not in event:
+                        continue
+                    value = event[name]
+                    members = field.members
+                    if not (value in members if members is not None else field.check(value)):
+                        raise IllegalAction(field.message.format(kind=kind, name=name, value=value))
         except TypeError:  # an unhashable value in a membership check: not of the field's type
             raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name])) from None
         return spec

@@ -1,6 +1,6 @@
 """The generator's own draws, compiled: `below` is `rng.randrange(n)` and `shuffle` is `rng.shuffle`,
 the same numbers and the same order from the same generator state, without a Python call per draw.
-The Schnapsen engine deals with them (its deal is the order `random.Random.shuffle` gives, so a
+Every engine's server deal shuffles with them (the order `random.Random.shuffle` gives, so a
 published seed still verifies: games/identity/fairness.py), and the AI's samplers draw with them
 (games/ai/pimc.py)."""
 

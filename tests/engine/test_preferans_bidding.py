@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine import CHANCE
-from games.engine.preferans.bidding import bid_allowed, bid_options
+from games.engine.preferans.bidding import _bid_misere, bid_allowed, bid_options
 from games.engine.preferans.constants import BIDS, HOLD, PASS
 from games.engine.preferans.state import Phase, PreferansState
 from tests.engine.test_preferans_helpers import (
@@ -160,6 +160,6 @@ def test_a_bid_is_allowed_exactly_when_it_is_among_the_options(variant: str) -> 
                 for bid in candidates:
                     assert bid_allowed(state, bid) == (bid in options), (seed, bid, options)
                     seen["allowed" if bid in options else "refused"] += 1
-                seen["misere_bidder"] += options == [PASS] and state.made_bid[state.pos]
+                seen["misere_bidder"] += _bid_misere(state, state.active[state.pos])
             state = R.apply(state, rng.choice(state.legal_actions()))
     assert min(seen.values()) > 0, seen

@@ -58,7 +58,7 @@ class PreferansState(StateHeader):
     shape (and a `StateHeader` by inheritance): compiled, it is a native class (games/native.py,
     docs/compiled.md); copied and pickled field by field."""
 
-    #: the seat's view and the result (view.py), bound by rules.py
+    #: the phase table and the seat's view and the result (view.py), bound by rules.py
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     outputs: ClassVar[Outputs[PreferansState]]
 

@@ -84,7 +84,8 @@ class PreferanzenState(StateHeader):
     (and a `StateHeader` by inheritance): compiled, it is a native class (games/native.py), copied
     and pickled field by field. Vienna's state (vienna.py) is a subclass with its own phase table."""
 
-    #: the phase table and the seat's view and the result (view.py), bound by the variant's module
+    #: the phase table (bound by the variant's module, austrian.py or vienna.py) and the seat's view
+    #: and the result (view.py, bound by rules.py)
     phases: ClassVar[Mapping[Any, PhaseSpec[Any]]]
     outputs: ClassVar[Outputs[PreferanzenState]]
 
