@@ -163,7 +163,7 @@ def run(argv: list[str]) -> None:
         ["engine", native.status().describe()],
         ["engine random games/s (12 per run, draw+deal+cut+36 cards)", median(ours_samples)],
         ["jass-kit random games/s (Schieber, GameSim, 36 cards)", median(peer_samples) if ratios else "-"],
-        ["ratio engine / jass-kit, median of per-rep ratios (target 3)", median(ratios) if ratios else "-"],
+        ["ratio engine / jass-kit, median of per-rep ratios (goal 10)", median(ratios) if ratios else "-"],
         ["replay of a whole run's events (ms, 458 events)", replay],
     ]
     if on_reference:
