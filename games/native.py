@@ -45,6 +45,7 @@ from types import ModuleType
 ENGINE_MODULES: tuple[str, ...] = (
     "games.engine.base",
     "games.engine.draws",
+    "games.engine.hands",
     "games.engine.schnapsen.cards",
     "games.engine.schnapsen.state",
     "games.engine.schnapsen.deal",

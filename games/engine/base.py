@@ -29,6 +29,7 @@ from games.engine.contract import JSON as JSON
 from games.engine.contract import GameState as GameState
 from games.engine.contract import Seat as Seat
 from games.engine.contract import ToMove as ToMove
+from games.engine.shared_actions import SharedAction
 from games.engine.versions import RulesVersion
 
 CHANCE: Final = "chance"
@@ -162,13 +163,16 @@ class EventSpec(Generic[S]):
         self.by_seat = by_seat
         base = ("type", "seat") if by_seat else ("type",)
         names = (*base, *self.fields)
-        self.names: tuple[str, ...] = names
         self.keys: frozenset[str] = frozenset(names)
         self.required: tuple[str, ...] = tuple(n for n in names if n not in optional)
-        #: (name, field) of the typed fields, required ones and optional ones
-        typed = [(n, f) for n, f in self.fields.items() if f is not ANY]
-        self.typed: tuple[tuple[str, Field], ...] = tuple(t for t in typed if t[0] not in optional)
-        self.typed_optional: tuple[tuple[str, Field], ...] = tuple(t for t in typed if t[0] in optional)
+        #: (name, field) of the required fields after `type` and `seat` (ANY among them: its presence
+        #: is checked), and of the typed optional ones
+        self.checked: tuple[tuple[str, Field], ...] = tuple(
+            (n, f) for n, f in self.fields.items() if n not in optional
+        )
+        self.typed_optional: tuple[tuple[str, Field], ...] = tuple(
+            (n, f) for n, f in self.fields.items() if n in optional and f is not ANY
+        )
 
     def __repr__(self) -> str:
         return f"EventSpec({self.type!r})"
@@ -356,21 +360,28 @@ class Rules(ABC, Generic[S]):
         still leaves `state` as it was: every apply function checks before it changes anything."""
         if type(state) is not self._state_class:
             raise IllegalAction(f"not a {self.name} state")
+        fits: set[Any] | None = None
+        if type(event) is SharedAction:  # a legal action as handed out (games/engine/shared_actions.py)
+            shared: tuple[dict[str, Any], set[Any]] = event.engine
+            event, fits = shared
         if isinstance(state, StateHeader):  # a compiled state: its fields read from its C struct
             header: StateHeader = state  # (typed as itself: mypyc does not narrow the protocol type)
-            self._spec(event, header.phase, header.to_move).apply(header, event)
+            self._spec(event, header.phase, header.to_move, fits).apply(header, event)
             header.version += 1
             return state
-        self._spec(event, state.phase, state.to_move).apply(state, event)
+        self._spec(event, state.phase, state.to_move, fits).apply(state, event)
         state.version += 1
         return state
 
     def check_event(self, state: GameState, event: Any) -> EventSpec[Any]:
         """The spec of `event` once its type, phase, seat, fields and field types are right."""
+        if type(event) is SharedAction:
+            return self._spec(event.plain, state.phase, state.to_move, event.fits)
         return self._spec(event, state.phase, state.to_move)
 
-    def _spec(self, event: Any, phase: Any, to_move: ToMove) -> EventSpec[Any]:
-        """`check_event` for a state in `phase` with `to_move` to act."""
+    def _spec(self, event: Any, phase: Any, to_move: ToMove, fits: set[Any] | None = None) -> EventSpec[Any]:
+        """`check_event` for a state in `phase` with `to_move` to act. `fits`: the specs whose keys and
+        field types this event (a shared legal action, which cannot change) has passed before."""
         if type(event) is not dict:
             raise IllegalAction("an event must be a JSON object")
         kind = event.get("type")
@@ -378,27 +389,34 @@ class Rules(ABC, Generic[S]):
             spec: EventSpec[Any] = self._table[phase][kind]
         except (KeyError, TypeError):  # TypeError: an unhashable type
             raise IllegalAction(self._refusal(self.phases[phase], kind, phase)) from None
-        # the event's keys are exactly the spec's required ones, or all of them (a dict's keys are
-        # distinct, so its size and the presence of each name say so without building a set)
-        size = len(event)
-        if not (size == len(spec.required) and _has_all(event, spec.required)) and not (
-            size == len(spec.keys) and _has_all(event, spec.names)
-        ):
-            _check_keys(event, spec)  # raises unless some (not all) optional fields are there
+        fitted = fits is not None and spec in fits
+        # The keys: every required one (each is read once below, `type` was read above), and no
+        # other than the optional ones. A dict's keys are distinct, so with exactly as many keys as
+        # required fields, finding each required one proves there is no other.
+        if not fitted and len(event) != len(spec.required):
+            _check_keys(event, spec)  # raises unless the others are optional fields
         if spec.by_seat:
-            seat = event["seat"]
+            seat = event.get("seat")
             if type(seat) is not int or seat != to_move:
+                _check_keys(event, spec)  # a malformed event is refused as such first
                 raise IllegalAction(
                     f"not your turn: it is not seat {seat!r}'s turn (seat {to_move} is to act)"
                 )
+        if fitted:
+            return spec
         name, field = "", ANY
         try:
             # a set field asks its set (an unhashable value raises TypeError: a no), another its check;
             # inline, not a method: this runs for every field of every event
-            for name, field in spec.typed:
-                value = event[name]
+            for name, field in spec.checked:
+                value = event.get(name)
+                if value is None and name not in event:
+                    _check_keys(event, spec)  # raises: a required field is missing
+                if field is ANY:
+                    continue
                 members = field.members
                 if not (value in members if members is not None else field.check(value)):
+                    _check_keys(event, spec)
                     raise IllegalAction(field.message.format(kind=kind, name=name, value=value))
             if spec.typed_optional:
                 for name, field in spec.typed_optional:
@@ -409,7 +427,10 @@ class Rules(ABC, Generic[S]):
                     if not (value in members if members is not None else field.check(value)):
                         raise IllegalAction(field.message.format(kind=kind, name=name, value=value))
         except TypeError:  # an unhashable value in a membership check: not of the field's type
+            _check_keys(event, spec)
             raise IllegalAction(field.message.format(kind=kind, name=name, value=event[name])) from None
+        if fits is not None:
+            fits.add(spec)
         return spec
 
     def _refusal(self, phase: PhaseSpec[Any], kind: object, phase_name: object) -> str:
@@ -436,13 +457,6 @@ class Rules(ABC, Generic[S]):
         for event in events[1:]:
             state = self.apply_in_place(state, event)
         return state
-
-
-def _has_all(event: dict[Any, Any], names: tuple[str, ...]) -> bool:
-    for name in names:  # noqa: SIM110 - a loop, not all() over a generator: as fast in the reference
-        if name not in event:
-            return False
-    return True
 
 
 def _check_keys(event: JSON, spec: EventSpec[Any]) -> None:

@@ -38,7 +38,9 @@ class GameState(Protocol):
         ...
 
     def legal_actions(self) -> list[JSON]:
-        """Every action the seat to move may take, as event dicts ready for `Rules.apply`."""
+        """Every action the seat to move may take, as event dicts ready for `Rules.apply`. An action the
+        engine makes again and again (a card play) is one shared, read-only dict
+        (games/engine/shared_actions.py): copy it to change it."""
         actions = self.phases[self.phase].actions
         return actions(self) if actions is not None else []
 

@@ -88,7 +88,7 @@ def test_a_build_runs_only_while_every_source_is_as_compiled(tmp_path: Path) -> 
 @pytest.mark.parametrize("seed", range(20))
 def test_the_compiled_draws_are_the_generator_s_own(seed: int) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)
-    for n in (1, 2, 3, 7, 8, 9, 31, 32, 33, 1000, 2**40 + 1):
+    for n in (1, 2, 3, 7, 8, 9, 31, 32, 33, 63, 64, 65, 1000, 2**40 + 1):
         assert below(ours, n) == theirs.randrange(n)
     for length in range(12):
         mine, stdlib = list(range(length)), list(range(length))

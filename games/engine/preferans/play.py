@@ -7,9 +7,14 @@ from __future__ import annotations
 from typing import Final
 
 from games.engine.base import JSON, IllegalAction
+from games.engine.cards import DECK_32
 from games.engine.preferans.cards import trick_winner
 from games.engine.preferans.deal import finish_played
 from games.engine.preferans.state import PreferansState
+from games.engine.shared_actions import card_plays
+
+#: each seat's card plays, made once and shared (games/engine/shared_actions.py): seat -> card -> play
+_PLAYS: Final[tuple[dict[str, JSON], ...]] = card_plays(DECK_32, 4)
 
 _SUIT_NAMES: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
@@ -56,7 +61,9 @@ def legal_cards(state: PreferansState) -> list[str]:
 
 def play_actions(state: PreferansState) -> list[JSON]:
     actor = state.to_move  # the lone whister plays his partner's cards in open play
-    return [{"type": "play", "seat": actor, "card": c} for c in legal_cards(state)]
+    assert type(actor) is int
+    plays = _PLAYS[actor]
+    return [plays[c] for c in legal_cards(state)]
 
 
 def apply_play(state: PreferansState, event: JSON) -> None:

@@ -10,17 +10,22 @@ from __future__ import annotations
 from typing import Final
 
 from games.engine.base import JSON, IllegalAction
+from games.engine.cards import DECK_32
 from games.engine.preferanzen import scoring
 from games.engine.preferanzen.cards import N, legal_cards, winning_index
 from games.engine.preferanzen.state import PreferanzenState
+from games.engine.shared_actions import card_plays
 
 SUIT_WORDS: Final = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
+#: each seat's card plays, made once and shared (games/engine/shared_actions.py): seat -> card -> play
+_PLAYS: Final[tuple[dict[str, JSON], ...]] = card_plays(DECK_32, N)
 
 
 def play_actions(st: PreferanzenState) -> list[JSON]:
     seat = st.turn
     assert seat is not None
-    return [{"type": "play", "seat": seat, "card": c} for c in playable(st, seat)]
+    plays = _PLAYS[seat]
+    return [plays[c] for c in playable(st, seat)]
 
 
 def lowest_beating_applies(st: PreferanzenState) -> bool:

@@ -33,12 +33,17 @@ SACK_LIMIT: Final = 20  # 0..20 points in a game is a sack
 _TRUMP_POWER: Final = {c: 100 + TRUMP_RANK[c[0]] for c in DECK_36}
 _PLAIN_POWER: Final = {c: PLAIN_RANK[c[0]] for c in DECK_36}
 
-#: display order of a hand: suit by suit (C S D H), low to high within the suit
-_SORT_KEY: Final = {c: (SUITS.index(c[1]), PLAIN_RANK[c[0]]) for c in DECK_36}
+#: display order of a hand: suit by suit (C S D H), low to high within the suit, as an int per card
+_SORT_KEY: Final = {c: SUITS.index(c[1]) * len(PLAIN_ORDER) + PLAIN_RANK[c[0]] for c in DECK_36}
+#: the deck in display order: _BY_SORT_KEY[_SORT_KEY[c]] == c
+_BY_SORT_KEY: Final = tuple(sorted(DECK_36, key=_SORT_KEY.__getitem__))
 
 
 def sort_hand(cards: list[str]) -> list[str]:
-    return sorted(cards, key=_SORT_KEY.__getitem__)
+    # the cards' keys sorted as ints, then the cards again: no key function called per card
+    keys = [_SORT_KEY[c] for c in cards]
+    keys.sort()
+    return [_BY_SORT_KEY[k] for k in keys]
 
 
 def bauer(trump: str) -> str:

@@ -14,7 +14,8 @@ from games.engine.cards import DECK_36, is_card
 from games.engine.preisjass.cards import PLAIN_RANK, sort_hand
 from games.engine.preisjass.state import CUT, PLAY, PLAYERS, SHUFFLE, PreisjassState
 
-CUT_MIN, CUT_MAX = 4, 33
+CUT_MIN: Final = 4
+CUT_MAX: Final = 33
 PACKET: Final = 3
 
 _DECK_SET: Final = frozenset(DECK_36)

@@ -7,7 +7,11 @@ checks the following rules and only then changes the state.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, IllegalAction
+from games.engine.cards import DECK_36
+from games.engine.hands import holds, take
 from games.engine.preisjass.cards import (
     LAST_TRICK_BONUS,
     POINTS,
@@ -24,6 +28,12 @@ from games.engine.preisjass.state import (
     TRICKS_PER_GAME,
     PreisjassState,
 )
+from games.engine.shared_actions import card_plays, played_cards
+
+#: each seat's card plays, made once and shared (games/engine/shared_actions.py): seat -> card -> play
+_PLAYS: Final[tuple[dict[str, JSON], ...]] = card_plays(DECK_36, PLAYERS)
+#: a finished trick's entries, {"seat", "card"}, made once and shared the same way
+_PLAYED: Final[tuple[dict[str, JSON], ...]] = played_cards(DECK_36, PLAYERS)
 
 
 def play_actions(state: PreisjassState) -> list[JSON]:
@@ -32,21 +42,22 @@ def play_actions(state: PreisjassState) -> list[JSON]:
     if legal is None:  # the phase is PLAY here, so the state's cache can be filled directly
         assert state.trump_card is not None
         legal = state._legal = legal_cards(state.hands[seat], state.trick, state.trump_card[1])
-    return [{"type": "play", "seat": seat, "card": c} for c in legal]
+    plays = _PLAYS[seat]
+    return [plays[c] for c in legal]
 
 
 def apply_play(state: PreisjassState, event: JSON) -> None:
-    seat = event["seat"]
-    card = event["card"]
+    seat: int = event["seat"]  # (typed: the rules table checked them; compiled, read unboxed)
+    card: str = event["card"]
     hand = state.hands[seat]
     trick = state.trick
     legal = state._legal if state._legal is not None else state.legal_cards()
-    if card not in legal:  # the legal cards are in the hand, so this one test serves both rules
-        if card not in hand:
+    if not holds(legal, card):  # the legal cards are in the hand, so this one test serves both rules
+        if not holds(hand, card):
             raise IllegalAction(f"card {card} is not in your hand")
         assert state.trump_card is not None
         raise IllegalAction(why_illegal(card, hand, trick, state.trump_card[1]))
-    hand.remove(card)
+    take(hand, card)
     trick.append(card)
     state._legal = None
     if len(trick) < PLAYERS:
@@ -68,7 +79,7 @@ def _finish_trick(state: PreisjassState) -> None:
     state.tricks.append(
         {
             "leader": leader,
-            "cards": [{"seat": (leader + i) % PLAYERS, "card": c} for i, c in enumerate(cards)],
+            "cards": [_PLAYED[(leader + i) % PLAYERS][c] for i, c in enumerate(cards)],
             "winner": winner,
             "points": points,
         }

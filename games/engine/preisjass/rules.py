@@ -21,9 +21,9 @@ from games.engine.base import (
     is_int,
 )
 from games.engine.cards import DECK_36
-from games.engine.draws import shuffle
+from games.engine.draws import below, shuffle
 from games.engine.preisjass import deal, play, view
-from games.engine.preisjass.state import GAMES_PER_RUN, PLAYERS, Phase, PreisjassState
+from games.engine.preisjass.state import CUT, DRAW, GAMES_PER_RUN, PLAYERS, SHUFFLE, Phase, PreisjassState
 from games.engine.versions import FIRST_RULES, OPTIONS_NAMED, RulesVersion, fill_options
 
 _NO_PLAY_BEFORE_DEAL: Final = "no card may be played before the cut and the deal"
@@ -92,14 +92,17 @@ class PreisjassRules(Rules[PreisjassState]):
 
     def chance_event(self, state: GameState, rng: random.Random) -> JSON:
         assert isinstance(state, PreisjassState)
-        if state.phase == Phase.DRAW:
+        st: PreisjassState = state  # (typed as itself: mypyc does not narrow the protocol type)
+        phase = st.phase
+        if phase is DRAW:
             cards = list(DECK_36)
             shuffle(cards, rng)  # rng.shuffle's order, compiled
-            return {"type": "draw", "cards": {str(s): cards[i] for i, s in enumerate(state.drawing)}}
-        if state.phase == Phase.SHUFFLE:
+            return {"type": "draw", "cards": {str(s): cards[i] for i, s in enumerate(st.drawing)}}
+        if phase is SHUFFLE:
             cards = list(DECK_36)
             shuffle(cards, rng)  # rng.shuffle's order, compiled
             return {"type": "deal", "deck": cards}
-        if state.phase == Phase.CUT:
-            return {"type": "cut", "count": rng.randint(deal.CUT_MIN, deal.CUT_MAX)}
+        if phase is CUT:
+            # rng.randint(CUT_MIN, CUT_MAX)'s number, compiled
+            return {"type": "cut", "count": deal.CUT_MIN + below(rng, deal.CUT_MAX - deal.CUT_MIN + 1)}
         raise IllegalAction("no server event is due: a seat is to play or the run is over")

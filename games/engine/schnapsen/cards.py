@@ -15,6 +15,8 @@ CARD_POINTS: Final[dict[str, int]] = {c: {"A": 11, "T": 10, "K": 4, "Q": 3, "J":
 STRENGTH: Final[dict[str, int]] = {c: "JQKTA".index(c[0]) for c in DECK}
 
 SUIT_NAMES: Final = {"C": "clubs", "S": "spades", "D": "diamonds", "H": "hearts"}
+#: the trump suit -> its Jack (the card that may be exchanged for the trump card)
+TRUMP_JACK: Final = {suit: "J" + suit for suit in SUIT_NAMES}
 
 MARRIAGE_POINTS: Final = 20
 TRUMP_MARRIAGE_POINTS: Final = 40

@@ -8,14 +8,19 @@ IllegalAction leaves the state exactly as it was.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.base import JSON, IllegalAction
+from games.engine.hands import holds, take
 from games.engine.schnapsen import scoring
 from games.engine.schnapsen.cards import (
     CARD_POINTS,
+    DECK,
     HAND_SIZE,
     MARRIAGE_PARTNER,
     MARRIAGE_POINTS,
     SUIT_NAMES,
+    TRUMP_JACK,
     TRUMP_MARRIAGE_POINTS,
     WINNING_POINTS,
     beats,
@@ -24,8 +29,28 @@ from games.engine.schnapsen.cards import (
     strict_reason,
 )
 from games.engine.schnapsen.state import SchnapsenState
+from games.engine.shared_actions import SharedAction, card_plays
 
 # -- legal actions ----------------------------------------------------------------------------------
+
+#: each seat's options, made once and shared (games/engine/shared_actions.py): seat -> card -> its play;
+#: for the leader, seat -> card -> (its play, its marriage partner or "", its lead declaring the marriage)
+_PLAYS: Final[tuple[dict[str, JSON], ...]] = card_plays(DECK, 2)
+_LEADS: Final[tuple[dict[str, tuple[JSON, str, JSON | None]], ...]] = tuple(
+    {
+        card: (
+            _PLAYS[seat][card],
+            MARRIAGE_PARTNER.get(card, ""),
+            SharedAction(type="play", seat=seat, card=card, marriage=True)
+            if card in MARRIAGE_PARTNER
+            else None,
+        )
+        for card in DECK
+    }
+    for seat in (0, 1)
+)
+_EXCHANGES: Final = (SharedAction(type="exchange_trump", seat=0), SharedAction(type="exchange_trump", seat=1))
+_CLOSES: Final = (SharedAction(type="close", seat=0), SharedAction(type="close", seat=1))
 
 
 def play_actions(state: SchnapsenState) -> list[JSON]:
@@ -40,15 +65,16 @@ def _lead_actions(state: SchnapsenState) -> list[JSON]:
     hand = state.hands[seat]
     actions: list[JSON] = []
     if state.closed_by is None and state.trump_card is not None:
-        if "J" + state.trump in hand:
-            actions.append({"type": "exchange_trump", "seat": seat})
+        if holds(hand, TRUMP_JACK[state.trump]):
+            actions.append(_EXCHANGES[seat])
         if len(hand) == HAND_SIZE:
-            actions.append({"type": "close", "seat": seat})
+            actions.append(_CLOSES[seat])
+    leads = _LEADS[seat]
     for card in hand:
-        actions.append({"type": "play", "seat": seat, "card": card})
-        mate = MARRIAGE_PARTNER.get(card)
-        if mate is not None and mate in hand:
-            actions.append({"type": "play", "seat": seat, "card": card, "marriage": True})
+        play, mate, marriage = leads[card]
+        actions.append(play)
+        if marriage is not None and holds(hand, mate):
+            actions.append(marriage)
     return actions
 
 
@@ -56,7 +82,8 @@ def _follow_actions(state: SchnapsenState) -> list[JSON]:
     seat = state.turn
     hand = state.hands[seat]
     cards = strict_choices(hand, state.trick[0][1], state.trump) if state.strict else hand
-    return [{"type": "play", "seat": seat, "card": card} for card in cards]
+    plays = _PLAYS[seat]
+    return [plays[card] for card in cards]
 
 
 # -- the leader's options before leading --------------------------------------------------------------
@@ -74,7 +101,7 @@ def apply_exchange_trump(state: SchnapsenState, event: JSON) -> None:
         raise IllegalAction("the trump card cannot be exchanged once the stock is closed")
     if state.trump_card is None:
         raise IllegalAction("the trump card cannot be exchanged once the stock is exhausted")
-    jack = "J" + state.trump
+    jack = TRUMP_JACK[state.trump]
     hand = state.hands[seat]
     if jack not in hand:
         raise IllegalAction("only the holder of the trump Jack may exchange it for the trump card")
@@ -103,11 +130,11 @@ def apply_close(state: SchnapsenState, event: JSON) -> None:
 
 
 def apply_play(state: SchnapsenState, event: JSON) -> None:
-    seat = event["seat"]
-    card = event["card"]
+    seat: int = event["seat"]  # (typed: the rules table checked them; compiled, read unboxed)
+    card: str = event["card"]
     marriage = event.get("marriage", False)
     hand = state.hands[seat]
-    if card not in hand:
+    if not holds(hand, card):
         raise IllegalAction(f"{card} is not in your hand")
     if state.trick:
         _follow(state, seat, card, marriage)
@@ -124,7 +151,7 @@ def _lead(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None:
             raise IllegalAction(f"a marriage needs the King and Queen of {SUIT_NAMES[card[1]]} in hand")
         if any(s == seat and suit == card[1] for s, suit, _ in state.marriages):
             raise IllegalAction(f"the marriage in {SUIT_NAMES[card[1]]} was already declared")
-    hand.remove(card)
+    take(hand, card)
     state.trick = [(seat, card)]
     state.turn = 1 - seat
     if marriage:
@@ -145,7 +172,7 @@ def _follow(state: SchnapsenState, seat: int, card: str, marriage: bool) -> None
     lead_seat, led = state.trick[0]
     if state.strict and card not in strict_choices(hand, led, state.trump):
         raise IllegalAction(strict_reason(hand, led, state.trump))
-    hand.remove(card)
+    take(hand, card)
     winner = seat if beats(card, led, state.trump) else lead_seat
     state.last_trick = [state.trick[0], (seat, card)]
     state.trick = []
