@@ -376,7 +376,8 @@ class Rules(ABC, Generic[S]):
     def check_event(self, state: GameState, event: Any) -> EventSpec[Any]:
         """The spec of `event` once its type, phase, seat, fields and field types are right."""
         if type(event) is SharedAction:
-            return self._spec(event.plain, state.phase, state.to_move, event.fits)
+            plain, fits = event.engine
+            return self._spec(plain, state.phase, state.to_move, fits)
         return self._spec(event, state.phase, state.to_move)
 
     def _spec(self, event: Any, phase: Any, to_move: ToMove, fits: set[Any] | None = None) -> EventSpec[Any]:

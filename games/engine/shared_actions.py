@@ -38,18 +38,24 @@ class SharedDict(dict[str, Any]):
 class SharedAction(SharedDict):
     """A legal action shared by every state that offers it."""
 
-    #: `plain`: the same items in a plain dict, which the engine reads (a dict subclass's items are
-    #: read through a Python-level lookup; the engine never changes an event). `fits`: the event specs
-    #: (games/engine/base.py) whose keys and field types it passed, so that a rules engine checks
-    #: them once, not at every move (the seat to move is checked every time). `engine`: the two in
-    #: one attribute, read by `Rules.apply_in_place` at every move.
-    __slots__ = ("engine", "fits", "plain")
+    #: what the rules engine reads, in one attribute (one lookup a move): `plain`, the same items in a
+    #: plain dict (a dict subclass's items are read through a Python-level lookup; the engine never
+    #: changes an event), and `fits`, the event specs (games/engine/base.py) whose keys and field
+    #: types it passed, so that a rules engine checks them once, not at every move (the seat to move
+    #: is checked every time)
+    __slots__ = ("engine",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.plain: dict[str, Any] = dict(self)
-        self.fits: set[object] = set()
-        self.engine: tuple[dict[str, Any], set[object]] = (self.plain, self.fits)
+        self.engine: tuple[dict[str, Any], set[object]] = (dict(self), set())
+
+    @property
+    def plain(self) -> dict[str, Any]:
+        return self.engine[0]
+
+    @property
+    def fits(self) -> set[object]:
+        return self.engine[1]
 
 
 def card_plays(deck: Iterable[str], seats: int) -> tuple[dict[str, Any], ...]:

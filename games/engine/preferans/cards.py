@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from games.engine.cards import DECK_32
+from games.engine.hands import sort_cards
 from games.engine.preferans.constants import RANK_ORDER
 
 _SUIT_ORDER: Final = {"S": 0, "C": 1, "D": 2, "H": 3}
@@ -22,10 +23,7 @@ def sort_key(card: str) -> int:
 
 
 def sort_hand(cards: list[str]) -> list[str]:
-    # the cards' keys sorted as ints, then the cards again: no key function called per card
-    keys = [SORT_KEY[c] for c in cards]
-    keys.sort()
-    return [BY_SORT_KEY[k] for k in keys]
+    return sort_cards(cards, SORT_KEY, BY_SORT_KEY)
 
 
 def trick_winner(trick: list[list[Any]], trump: str | None, ts: str | None) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.engine.cards import DECK_36, SUITS
+from games.engine.hands import sort_cards
 
 #: plain suits and the first-player draw, low to high: 6 7 8 9 10 U O K A
 PLAIN_ORDER: Final = "6789TJQKA"
@@ -40,10 +41,7 @@ _BY_SORT_KEY: Final = tuple(sorted(DECK_36, key=_SORT_KEY.__getitem__))
 
 
 def sort_hand(cards: list[str]) -> list[str]:
-    # the cards' keys sorted as ints, then the cards again: no key function called per card
-    keys = [_SORT_KEY[c] for c in cards]
-    keys.sort()
-    return [_BY_SORT_KEY[k] for k in keys]
+    return sort_cards(cards, _SORT_KEY, _BY_SORT_KEY)
 
 
 def bauer(trump: str) -> str:
