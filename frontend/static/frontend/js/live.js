@@ -3,7 +3,9 @@ import { ApiError, get, post, wsUrl } from "./api.js";
 import { errorMessage } from "./errors.js";
 
 const POLL_MS = 2000;
-const STALL_MS = 3000;
+// A silence this long while news is expected makes the page ask again (and an action sent this long
+// ago without an answer counts as lost: the page lets it be sent again).
+export const STALL_MS = 3000;
 // Refusals of a chat message (the chat app's codes); "throttled" counts as one just after a chat message.
 const CHAT_CODES = new Set(["text_too_long", "empty_text", "unknown_phrase", "phrases_only", "match_over", "not_authenticated"]);
 const CHAT_ANSWER_MS = 3000;

@@ -5,7 +5,7 @@ import { deckStyle } from "./deck.js";
 import { contractLine } from "./contract.js";
 import { el } from "./dom.js";
 import { t, tf } from "./i18n.js";
-import { MatchLive } from "./live.js";
+import { MatchLive, STALL_MS } from "./live.js";
 import { finishedRows, renderSheet } from "./sheets.js";
 import { drawActions, drawHand, onError } from "./table/acting.js";
 import { onChat, renderChat } from "./table/chat.js";
@@ -46,6 +46,14 @@ function trickOf(lastTrick) {
   return { cards: lastTrick.cards || [], winner: lastTrick.winner };
 }
 
+/** The state an action on its way was sent at, again (a resync or poll asked before the action was
+ * sent, answered after): drawing it would offer the same choice a second time while the first is still
+ * on its way. Once the action has gone unanswered for STALL_MS it counts as lost, and the state is
+ * drawn (the page's watchdog asks for it then), so the player can act again. */
+function stillAnswering(next) {
+  return app.pending && next.seq <= app.pendingSeq && Date.now() - app.pendingAt < STALL_MS;
+}
+
 // States are drawn one after the other; a state that finished a trick first shows the full trick for
 // trickPause(), and one that finished a game opens the dialog between games.
 async function pump() {
@@ -54,6 +62,7 @@ async function pump() {
   try {
     while (app.queue.length) {
       const next = app.queue.shift();
+      if (stillAnswering(next)) continue;
       const prev = app.shown;
       const sameMatchGame = prev && prev.view && next.view;
       const newTrick = sameMatchGame && next.view.last_trick && lastTrickKey(next.view) !== lastTrickKey(prev.view);

@@ -41,6 +41,8 @@ export function send(action) {
   const payload = app.shown;
   if (!payload || app.pending) return;
   app.pending = true;
+  app.pendingSeq = payload.seq;
+  app.pendingAt = Date.now();
   say("");
   const { seat, ...body } = action;
   app.live.expecting = true;

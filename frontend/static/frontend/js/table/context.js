@@ -27,6 +27,8 @@ export const app = {
   queue: [],
   pumping: false,
   pending: false, // an action is on its way
+  pendingSeq: -1, // the seq it was sent at
+  pendingAt: 0, // and when (Date.now())
   selection: new Set(),
   style: "german",
   focusCard: null,

@@ -1,0 +1,71 @@
+"""An action on its way is offered once: when the state it was sent at arrives again (the answer to a
+resync or a poll asked just before the click), the page does not draw the same choice a second time.
+Only once the action has gone unanswered for the page's stall time does it count as lost: the
+watchdog asks for the state, the page draws it, and the player can act again.
+
+The socket's `act` messages are held back in the page, so the state arrives again while the card is
+still on its way, every time (CI once clicked a Vienna bid a second time in that gap)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import DESKTOP, MOVED_JS, STEP_JS, open_table
+
+pytestmark = pytest.mark.browser
+
+# Hold the socket's actions (other messages go out), play the first legal card, and hand the page a
+# copy of the state the card was played at, as a late resync answer would.
+HOLD_AND_PLAY_JS = """async () => {
+  const k = window.kartentisch, app = k.app, live = k.live;
+  const ws = live.ws, send = ws.send.bind(ws);
+  window.heldActs = [];
+  ws.send = (m) => (JSON.parse(m).t === 'act' ? window.heldActs.push(m) : send(m));
+  window.releaseActs = () => { ws.send = send; window.heldActs.splice(0).forEach(send); };
+  const seq = app.shown.seq;
+  const again = JSON.parse(JSON.stringify(app.shown));
+  document.querySelector('.hand[data-ready=true] button.card.legal').click();
+  live.deliver(again);
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    seq, shown: app.shown.seq, pending: app.pending, held: window.heldActs.length,
+    ready: document.querySelectorAll('.hand[data-ready=true] button.card.legal').length,
+  };
+}"""
+
+READY_JS = """() => {
+  const app = window.kartentisch.app;
+  return !app.pending && !app.pumping && !app.queue.length
+    && document.querySelectorAll('.hand[data-ready=true] button.card.legal').length > 0;
+}"""
+
+
+def _my_card_turn(page: Any) -> dict[str, Any]:
+    step: dict[str, Any] = page.wait_for_function(STEP_JS, timeout=30000).json_value()
+    assert step["kind"] == "play", f"a Schnapsen table should start at a card to play, not {step}"
+    return step
+
+
+def test_a_repeated_state_does_not_offer_the_choice_again_until_the_action_counts_as_lost(
+    new_page: Any,
+) -> None:
+    page, watch = new_page("de", viewport=DESKTOP)
+    open_table(page, "schnapsen")
+    step = _my_card_turn(page)
+
+    during = page.evaluate(HOLD_AND_PLAY_JS)
+    assert during == {"seq": step["seq"], "shown": step["seq"], "pending": True, "held": 1, "ready": 0}
+
+    # The card never reaches the server: after the stall time the watchdog asks again, the page draws
+    # the answer (still the same seq) and offers the hand again.
+    page.wait_for_function(READY_JS, timeout=10000)
+    assert page.evaluate("() => window.kartentisch.app.shown.seq") == step["seq"]
+
+    # Released, the held card is stored: the table moves on, without an error.
+    page.evaluate("() => window.releaseActs()")
+    page.wait_for_function(MOVED_JS, arg=step["seq"], timeout=30000)
+    message = page.locator("[data-role=message]")
+    assert message.get_attribute("data-kind") != "error", message.inner_text()
+    assert watch.problems == []
