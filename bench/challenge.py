@@ -64,7 +64,8 @@ def _use_cache(url: str) -> None:
 
     if url:
         backend = "django.core.cache.backends.redis.RedisCache"
-        settings.CACHES = {"default": {"BACKEND": backend, "LOCATION": url}}
+        pool = {"pool_class": "ops.cache_pool.SharedConnectionPool"}  # as config/settings.py
+        settings.CACHES = {"default": {"BACKEND": backend, "LOCATION": url, "OPTIONS": pool}}
         caches.__dict__.pop("settings", None)
         caches._settings = None  # type: ignore[attr-defined]
         caches._connections = Local(False)  # type: ignore[attr-defined]
