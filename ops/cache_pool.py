@@ -8,7 +8,9 @@ about 1,000 Redis connections (`redis-cli info clients` during `python -m bench 
 cost a connect and a handshake on the socket's first use. Django builds the pool by
 `pool_class.from_url(url, **options)`; this class hands every cache object of the process the same
 pool for the same server and options. redis-py's pools are thread-safe and start afresh in a forked
-child (a Celery worker process), so sharing one is what redis-py intends.
+child (a Celery worker process), so sharing one is what redis-py intends. A pool holds one
+connection per thread using it at once, up to redis-py's cap of 100 (a web process runs its cache
+calls on a thread pool of at most 32 and two presence threads).
 """
 
 from __future__ import annotations
