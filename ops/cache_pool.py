@@ -8,9 +8,10 @@ about 1,000 Redis connections (`redis-cli info clients` during `python -m bench 
 cost a connect and a handshake on the socket's first use. Django builds the pool by
 `pool_class.from_url(url, **options)`; this class hands every cache object of the process the same
 pool for the same server and options. redis-py's pools are thread-safe and start afresh in a forked
-child (a Celery worker process), so sharing one is what redis-py intends. A pool holds one
-connection per thread using it at once, up to redis-py's cap of 100 (a web process runs its cache
-calls on a thread pool of at most 32 and two presence threads).
+child (a Celery worker process), so sharing one is what redis-py intends. The pool makes a connection
+per thread using it at once, up to 50; a thread beyond that waits for one (up to 20 s) instead of
+failing, as a plain pool would at its cap (a web process's HTTP requests each get a thread of their
+own, so their number has no bound of its own).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _POOLS: dict[tuple[str, str], SharedConnectionPool] = {}
 _MAKING = threading.Lock()
 
 
-class SharedConnectionPool(redis.ConnectionPool):
+class SharedConnectionPool(redis.BlockingConnectionPool):
     """A pool that `from_url` makes once per URL and options, then hands out again."""
 
     @classmethod

@@ -1,7 +1,7 @@
 """An action on its way is offered once: when the state it was sent at arrives again (the answer to a
 resync or a poll asked just before the click), the page does not draw the same choice a second time.
-Only once the action has gone unanswered for the page's stall time does it count as lost: the
-watchdog asks for the state, the page draws it, and the player can act again.
+The state is held back: once the action has gone unanswered for the page's stall time it counts as
+lost and the page draws the state (the player can act again); a refusal draws it at once.
 
 The socket's `act` messages are held back in the page, so the state arrives again while the card is
 still on its way, every time (CI once clicked a Vienna bid a second time in that gap)."""
@@ -26,6 +26,7 @@ HOLD_AND_PLAY_JS = """async () => {
   window.releaseActs = () => { ws.send = send; window.heldActs.splice(0).forEach(send); };
   const seq = app.shown.seq;
   const again = JSON.parse(JSON.stringify(app.shown));
+  again.heldMark = true;  // tells this copy apart once drawn
   document.querySelector('.hand[data-ready=true] button.card.legal').click();
   live.deliver(again);
   await new Promise((r) => setTimeout(r, 300));
@@ -58,8 +59,8 @@ def test_a_repeated_state_does_not_offer_the_choice_again_until_the_action_count
     during = page.evaluate(HOLD_AND_PLAY_JS)
     assert during == {"seq": step["seq"], "shown": step["seq"], "pending": True, "held": 1, "ready": 0}
 
-    # The card never reaches the server: after the stall time the watchdog asks again, the page draws
-    # the answer (still the same seq) and offers the hand again.
+    # The card never reaches the server: after the stall time the page draws the state it held back
+    # (still the same seq) and offers the hand again.
     page.wait_for_function(READY_JS, timeout=10000)
     assert page.evaluate("() => window.kartentisch.app.shown.seq") == step["seq"]
 
@@ -68,4 +69,30 @@ def test_a_repeated_state_does_not_offer_the_choice_again_until_the_action_count
     page.wait_for_function(MOVED_JS, arg=step["seq"], timeout=30000)
     message = page.locator("[data-role=message]")
     assert message.get_attribute("data-kind") != "error", message.inner_text()
+    assert watch.problems == []
+
+
+def test_a_refusal_draws_the_state_held_back_at_once(new_page: Any) -> None:
+    page, watch = new_page("de", viewport=DESKTOP)
+    open_table(page, "schnapsen")
+    step = _my_card_turn(page)
+    during = page.evaluate(HOLD_AND_PLAY_JS)
+    assert during["pending"] is True and during["ready"] == 0
+    # The server refuses the card (as it would a stale one): the hand is back well inside the stall time.
+    waited = page.evaluate(
+        """async () => {
+          const k = window.kartentisch, sent = k.app.pendingAt;
+          k.live.onError({code: 'illegal_action', message: 'refused in the test'});
+          await new Promise((r) => setTimeout(r, 200));
+          const ready = document.querySelectorAll('.hand[data-ready=true] button.card.legal').length;
+          return {
+            ready, pending: k.app.pending, shown: k.app.shown.seq, held: k.app.shown.heldMark === true,
+            after: Date.now() - sent,
+          };
+        }"""
+    )
+    assert waited["ready"] > 0 and waited["pending"] is False and waited["shown"] == step["seq"]
+    assert waited["held"] is True, waited  # the state that arrived meanwhile is the one on screen
+    assert waited["after"] < 3000, waited  # not the stall time's release
+    assert page.locator("[data-role=message]").get_attribute("data-kind") == "error"
     assert watch.problems == []

@@ -48,10 +48,25 @@ function trickOf(lastTrick) {
 
 /** The state an action on its way was sent at, again (a resync or poll asked before the action was
  * sent, answered after): drawing it would offer the same choice a second time while the first is still
- * on its way. Once the action has gone unanswered for STALL_MS it counts as lost, and the state is
- * drawn (the page's watchdog asks for it then), so the player can act again. */
+ * on its way. It is held back, the newest one only, until the action is answered (a newer state: the
+ * held one is dropped), refused (onError: it is drawn) or has gone unanswered for STALL_MS (it counts
+ * as lost: the held state is drawn, and the player can act again). */
 function stillAnswering(next) {
   return app.pending && next.seq <= app.pendingSeq && Date.now() - app.pendingAt < STALL_MS;
+}
+
+function holdBack(state) {
+  app.heldBack = state;
+  clearTimeout(app.heldTimer);
+  app.heldTimer = setTimeout(releaseHeld, Math.max(0, app.pendingAt + STALL_MS - Date.now()));
+}
+
+/** Draw the state held back, unless a newer one is on screen by now. */
+function releaseHeld() {
+  const held = app.heldBack;
+  app.heldBack = null;
+  clearTimeout(app.heldTimer);
+  if (held && (!app.shown || held.seq >= app.shown.seq)) onState(held);
 }
 
 // States are drawn one after the other; a state that finished a trick first shows the full trick for
@@ -62,7 +77,10 @@ async function pump() {
   try {
     while (app.queue.length) {
       const next = app.queue.shift();
-      if (stillAnswering(next)) continue;
+      if (stillAnswering(next)) {
+        holdBack(next);
+        continue;
+      }
       const prev = app.shown;
       const sameMatchGame = prev && prev.view && next.view;
       const newTrick = sameMatchGame && next.view.last_trick && lastTrickKey(next.view) !== lastTrickKey(prev.view);
@@ -191,7 +209,10 @@ function onPresence(seat, away) {
 
 app.live = new MatchLive(matchId, {
   onState,
-  onError,
+  onError: (err) => {
+    onError(err);
+    releaseHeld(); // the action was refused: the state held back for it is the table as it is
+  },
   onChat,
   onPresence,
   onStatus: (s) => {

@@ -29,6 +29,8 @@ export const app = {
   pending: false, // an action is on its way
   pendingSeq: -1, // the seq it was sent at
   pendingAt: 0, // and when (Date.now())
+  heldBack: null, // a state of that seq that arrived meanwhile, not drawn (table.js: stillAnswering)
+  heldTimer: 0,
   selection: new Set(),
   style: "german",
   focusCard: null,
