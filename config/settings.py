@@ -12,6 +12,7 @@ import ipaddress
 import os
 from email.utils import parseaddr
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -185,6 +186,7 @@ if CHANNEL_REDIS_URLS:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
