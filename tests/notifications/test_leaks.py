@@ -37,6 +37,13 @@ def cards_in_text(text: str, cards: set[str]) -> set[str]:
     return {c for c in cards if re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", text)}
 
 
+def _where(text: str, found: set[str]) -> list[str]:
+    """The text around each card found as a word (CI once found "AH": a card, or part of a token?)."""
+    spots = [m.start() for c in found for m in re.finditer(rf"(?<![\w]){re.escape(c)}(?![\w])", text)]
+    spots = spots or [m.start() for c in found for m in re.finditer(re.escape(c), text)]  # (repr escapes)
+    return [text[max(0, at - 80) : at + 80] for at in spots[:5]]
+
+
 def cards_in(value: Any, cards: set[str]) -> set[str]:
     if isinstance(value, str):
         return ({value} & cards) | cards_in_text(value, cards)
@@ -107,7 +114,7 @@ def test_no_card_leaves_through_any_notification(
         seen += push_service.to(browsers[player.pk])
     assert len(mail.outbox) > 10 and len(push_service.sent) > 10
     leaked = cards_in(seen, cards)
-    assert not leaked, f"cards in notifications: {leaked}"
+    assert not leaked, f"cards in notifications: {leaked}; where: {_where(repr(seen), leaked)}"
     # each player read only their own turns; carl, who did not play, has none
     assert client_for(carl).get("/api/notifications/").json()["count"] == 0
     for player in (anna, ben):
