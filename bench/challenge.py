@@ -62,10 +62,10 @@ def _use_cache(url: str) -> None:
     from django.conf import settings
     from django.core.cache import cache, caches
 
+    from ops.cache_pool import redis_cache
+
     if url:
-        backend = "django.core.cache.backends.redis.RedisCache"
-        pool = {"pool_class": "ops.cache_pool.SharedConnectionPool"}  # as config/settings.py
-        settings.CACHES = {"default": {"BACKEND": backend, "LOCATION": url, "OPTIONS": pool}}
+        settings.CACHES = {"default": redis_cache(url)}  # as config/settings.py
         caches.__dict__.pop("settings", None)
         caches._settings = None  # type: ignore[attr-defined]
         caches._connections = Local(False)  # type: ignore[attr-defined]

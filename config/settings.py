@@ -20,6 +20,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.channel_prefix import channel_prefix
 from config.email_url import parse_email_url
+from ops.cache_pool import redis_cache
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -188,14 +189,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            # one pool per process, not one per websocket consumer (ops/cache_pool.py)
-            "OPTIONS": {"pool_class": "ops.cache_pool.SharedConnectionPool"},
-        }
-    }
+    CACHES = {"default": redis_cache(REDIS_URL)}  # one pool per process, not one per websocket
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -39,3 +39,12 @@ class SharedConnectionPool(redis.BlockingConnectionPool):
                 if pool is None:
                     pool = _POOLS[key] = super().from_url(url, **kwargs)
         return pool
+
+
+def redis_cache(url: str) -> dict[str, Any]:
+    """Django's `CACHES` entry for a Redis cache at `url`, on the shared pool."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"pool_class": f"{__name__}.{SharedConnectionPool.__name__}"},
+    }

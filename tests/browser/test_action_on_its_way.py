@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import DESKTOP, MOVED_JS, STEP_JS, open_table
+from tests.browser.helpers import DESKTOP, MOVED_JS, NEXT_STEP_JS, STEP_JS, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +36,8 @@ HOLD_AND_PLAY_JS = """async () => {
   };
 }"""
 
-READY_JS = """() => {
-  const app = window.kartentisch.app;
-  return !app.pending && !app.pumping && !app.queue.length
-    && document.querySelectorAll('.hand[data-ready=true] button.card.legal').length > 0;
-}"""
+# the page is idle, nothing on its way, and offers the hand
+READY_JS = f"() => ({NEXT_STEP_JS})() === 'play'"
 
 
 def _my_card_turn(page: Any) -> dict[str, Any]:

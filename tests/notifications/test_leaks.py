@@ -32,14 +32,18 @@ def dealt_cards(match_id: int) -> set[str]:
     return {card for e in events if e.get("type") == "deal" for card in e["deck"]}
 
 
+def _as_word(card: str) -> str:
+    return rf"(?<![\w]){re.escape(card)}(?![\w])"
+
+
 def cards_in_text(text: str, cards: set[str]) -> set[str]:
     """Card codes standing as words of a text (a page, an e-mail)."""
-    return {c for c in cards if re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", text)}
+    return {c for c in cards if re.search(_as_word(c), text)}
 
 
 def _where(text: str, found: set[str]) -> list[str]:
     """The text around each card found as a word (CI once found "AH": a card, or part of a token?)."""
-    spots = [m.start() for c in found for m in re.finditer(rf"(?<![\w]){re.escape(c)}(?![\w])", text)]
+    spots = [m.start() for c in found for m in re.finditer(_as_word(c), text)]
     spots = spots or [m.start() for c in found for m in re.finditer(re.escape(c), text)]  # (repr escapes)
     return [text[max(0, at - 80) : at + 80] for at in spots[:5]]
 
