@@ -22,6 +22,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from games.ai import DEFAULT_VERSION, available_versions, get_player, revisions
 from games.ai.arena import play_match
 from games.ai.base import JSON, InformedPlayer, Player, decide
 from games.catalog.ai_strength import rerun_revision
-from games.engine import get_rules
+from games.engine import GameState, get_rules
 from games.engine.information import InformationState
 from games.packs.base import Strength
 
@@ -145,13 +146,21 @@ def pair_interval(scores: list[float]) -> tuple[float, float]:
 
 
 def duplicate(
-    game: str, version: str, pairs: int, first_seed: int, budget: float, options: JSON | None = None
+    game: str,
+    version: str,
+    pairs: int,
+    first_seed: int,
+    budget: float,
+    options: JSON | None = None,
+    player: Player | None = None,
+    before_decision: Callable[[GameState], None] | None = None,
 ) -> dict[str, Any]:
-    """`pairs` sets of duplicate matches of `version` against Anton (one match per seat and seed);
-    `options` override the Measure's match options."""
+    """`pairs` sets of duplicate matches of `version` (or of `player`, when given) against Anton (one
+    match per seat and seed); `options` override the Measure's match options; `before_decision` goes
+    to the arena (bench ceiling's players)."""
     measure = GAMES[game]
     match_options = {**measure.options, **(options or {})}
-    player = get_player(game, version)
+    player = player or get_player(game, version)
     if budget != 1.0 and hasattr(player, "nodes"):
         player.nodes = max(1, int(player.nodes * budget))
     timed = (_TimedInformed if isinstance(player, InformedPlayer) else _Timed)(player)
@@ -173,6 +182,7 @@ def duplicate(
                 seed=seed,
                 options=match_options or None,
                 ai_rng=random.Random(seed * seats_n + seat),
+                before_decision=before_decision,
             )
             total += measure.score(result, seat)
             deals += measure.deals(result)

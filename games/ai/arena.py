@@ -26,10 +26,13 @@ def play_match(
     on_decision: Callable[[int, float], None] | None = None,
     check_legal: bool = False,
     ai_rng: random.Random | None = None,
+    before_decision: Callable[[GameState], None] | None = None,
 ) -> JSON:
     """The final `result()` of one match. `on_decision(seat, seconds)` is told how long each choice took.
     With `ai_rng` the players draw from it, so the deals depend on the seed alone (the same deals
-    whichever players sit at the table); otherwise they share the seed's generator."""
+    whichever players sit at the table); otherwise they share the seed's generator.
+    `before_decision(state)` is shown the whole state before each choice (bench ceiling's all-seeing
+    players; never a player of the site)."""
     rules = get_rules(game)
     rng = random.Random(seed)
     choices = ai_rng or rng
@@ -43,6 +46,8 @@ def play_match(
             seat = state.to_move
             assert isinstance(seat, int)
             legal = state.legal_actions()
+            if before_decision is not None:
+                before_decision(state)
             witness = witnesses.get(seat)
             started = time.perf_counter()
             if witness is None:
