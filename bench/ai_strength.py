@@ -160,7 +160,8 @@ def duplicate(
     to the arena (bench ceiling's players)."""
     measure = GAMES[game]
     match_options = {**measure.options, **(options or {})}
-    player = player or get_player(game, version)
+    if player is None:
+        player = get_player(game, version)
     if budget != 1.0 and hasattr(player, "nodes"):
         player.nodes = max(1, int(player.nodes * budget))
     timed = (_TimedInformed if isinstance(player, InformedPlayer) else _Timed)(player)

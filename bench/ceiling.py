@@ -6,8 +6,8 @@
 How strong would Dora be if she knew every card? The same player (the same search, budget, margins
 and model of the other seats) is handed the real deal instead of the worlds she samples, and is
 measured as `bench ai_strength` measures her: duplicate sets against Anton, the pack's score, a 95%
-interval. The figure bounds what better inference of the hidden cards can buy this search; what
-lies above it needs another search or another valuation, not better worlds.
+interval. The figure is, roughly, what this search would reach with perfect inference of the hidden
+cards (roughly: a flawed valuation is not bound to do better on the true world than on sampled ones).
 
 - `--sees all`: every decision (in Preferans also the bids, the talon exchange and the whist calls, with
   the talon and every hand known); `--sees play`: the card play only, the rest as Dora decides it.
@@ -127,6 +127,7 @@ class SeeingPreisjass(DoraPreisjass):
             )
         except BudgetExceeded:
             return None
+        self.stats["worlds"] += 1
         return legal[max(range(len(cards)), key=lambda i: (values[i], -i))]
 
 
@@ -165,12 +166,13 @@ def ceiling(
 
 
 def _dora(game: str, seeds: str) -> str:
-    """Dora's stored figure on the same seeds, for the table (not measured here)."""
+    """Dora's stored figure on the same seed range (as stored, with its own number of sets), for the
+    table (not measured here)."""
     stored = json.loads(STRENGTH_FILE.read_text())[game]["versions"].get("dora", {})
     figure = stored if seeds == "report" else stored.get("rerun", {}) if seeds == "rerun" else {}
     if not figure or figure.get("pairs") is None:
         return "-"
-    return f"{figure['mean']:.2f} ({figure['low']:.2f}..{figure['high']:.2f}), {figure['pairs']} sets"
+    return f"{figure['mean']} ({figure['low']}..{figure['high']}), {figure['pairs']} sets"
 
 
 def run(argv: list[str]) -> None:
@@ -201,6 +203,6 @@ def run(argv: list[str]) -> None:
         f"ceiling: Dora with the true deal as her only world (sees {args.sees}, card play from trick "
         f"{args.from_trick}), against Anton; seeds {args.seeds} {SEED_RANGES[args.seeds]}.., "
         f"budget x{args.budget}",
-        ["game", "unit", "seeing Dora", "95% CI", "sets", "Dora (stored, same seeds)"],
+        ["game", "unit", "seeing Dora", "95% CI", "sets", "Dora (stored, same range)"],
         rows,
     )

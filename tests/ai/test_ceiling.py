@@ -30,20 +30,23 @@ def _place_of(card: int, world: World, hidden: list[int]) -> int:
 
 
 def test_the_true_world_is_one_of_the_worlds_dora_could_draw() -> None:
-    """At every decision of Anton matches (bids, exchange, whist calls, play, raspasy), the true world
-    holds the real hands, and every card the seat cannot see lies in a place the sampler allows, the
-    places filled to the sizes the sampler fills."""
-    seen_phases: set[str] = set()
-    raspasy = False
+    """At every decision of Anton matches (bids, exchange, contract, whist calls, play; a misère, open
+    play and raspasy; three players and four, where the dealer sits out), the true world holds the
+    real hands, and every card the seat cannot see lies in a place the sampler allows, the places
+    filled to the sizes the sampler fills."""
+    phases: set[str] = set()
+    kinds: set[str] = set()
 
     def check(state: GameState) -> None:
-        nonlocal raspasy
         seat = state.to_move
         assert isinstance(seat, int)
         obs = observe(state.view(seat))
         world = ceiling.true_world(obs, state)
-        seen_phases.add(obs.phase)
-        raspasy |= obs.raspasy and obs.phase == "play"
+        phases.add(obs.phase)
+        if obs.phase == "play":
+            kinds.add("raspasy" if obs.raspasy else "misère" if obs.contract == "MIS" else "game")
+            if any(cards is not None for s, cards in enumerate(obs.open_hands) if s != obs.seat):
+                kinds.add("open")
         real = state.hands  # type: ignore[attr-defined]
         assert world.hands == [mask_of(real[s]) for s in obs.active]
         hidden, unseen, masks, sizes = places(obs)
@@ -57,10 +60,12 @@ def test_the_true_world_is_one_of_the_worlds_dora_could_draw() -> None:
         assert set(bits(world.out)) <= set(unseen)
 
     anton = get_player("preferans", "anton")
-    for seed in range(3):
-        play_match("preferans", [anton] * 3, seed=seed, options=OPTIONS, before_decision=check)
-    assert {"bid", "exchange", "declare", "whist", "play"} <= seen_phases, seen_phases
-    assert raspasy
+    # seeds whose eight deals hold a misère, open play and raspasy (found by playing them)
+    for players, seed in ((3, 5), (3, 2), (4, 10)):
+        options = {**OPTIONS, "players": players}
+        play_match("preferans", [anton] * players, seed=seed, options=options, before_decision=check)
+    assert {"bid", "exchange", "declare", "whist", "play"} <= phases, phases
+    assert {"game", "misère", "raspasy", "open"} <= kinds, kinds
 
 
 def _decisions(player: Player, seed: int, sight: ceiling.Sight | None) -> list[dict]:
