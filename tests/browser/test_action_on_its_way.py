@@ -17,23 +17,43 @@ from tests.browser.helpers import DESKTOP, MOVED_JS, NEXT_STEP_JS, STEP_JS, open
 pytestmark = pytest.mark.browser
 
 # Hold the socket's actions (other messages go out), play the first legal card, and hand the page a
-# copy of the state the card was played at, as a late resync answer would.
-HOLD_AND_PLAY_JS = """async () => {
+# copy of the state the card was played at, as a late resync answer would. The watchdog's own questions
+# are silenced meanwhile: its answer (the same seq again) would replace the marked copy. With `refuse`,
+# the server's refusal of the card follows in the same call: on a loaded machine a second call from the
+# test may come after the stall time, and the refusal would find nothing held back (CI saw that once).
+HOLD_AND_PLAY_JS = """async (refuse) => {
   const k = window.kartentisch, app = k.app, live = k.live;
-  const ws = live.ws, send = ws.send.bind(ws);
+  const ws = live.ws, send = ws.send.bind(ws), resync = live.resync, poll = live.poll;
   window.heldActs = [];
   ws.send = (m) => (JSON.parse(m).t === 'act' ? window.heldActs.push(m) : send(m));
-  window.releaseActs = () => { ws.send = send; window.heldActs.splice(0).forEach(send); };
+  live.resync = () => {};
+  live.poll = () => {};
+  window.releaseActs = () => {
+    ws.send = send;
+    live.resync = resync;
+    live.poll = poll;
+    window.heldActs.splice(0).forEach(send);
+  };
   const seq = app.shown.seq;
   const again = JSON.parse(JSON.stringify(app.shown));
   again.heldMark = true;  // tells this copy apart once drawn
   document.querySelector('.hand[data-ready=true] button.card.legal').click();
   live.deliver(again);
   await new Promise((r) => setTimeout(r, 300));
-  return {
+  const during = {
     seq, shown: app.shown.seq, pending: app.pending, held: window.heldActs.length,
     ready: document.querySelectorAll('.hand[data-ready=true] button.card.legal').length,
   };
+  if (!refuse) return during;
+  const sent = app.pendingAt;
+  live.onError({code: 'illegal_action', message: 'refused in the test'});
+  await new Promise((r) => setTimeout(r, 200));
+  const refused = {
+    ready: document.querySelectorAll('.hand[data-ready=true] button.card.legal').length,
+    pending: app.pending, shown: app.shown.seq, held: app.shown.heldMark === true,
+    after: Date.now() - sent,
+  };
+  return {during, refused};
 }"""
 
 # the page is idle, nothing on its way, and offers the hand
@@ -53,7 +73,7 @@ def test_a_repeated_state_does_not_offer_the_choice_again_until_the_action_count
     open_table(page, "schnapsen")
     step = _my_card_turn(page)
 
-    during = page.evaluate(HOLD_AND_PLAY_JS)
+    during = page.evaluate(HOLD_AND_PLAY_JS, False)
     assert during == {"seq": step["seq"], "shown": step["seq"], "pending": True, "held": 1, "ready": 0}
 
     # The card never reaches the server: after the stall time the page draws the state it held back
@@ -73,23 +93,12 @@ def test_a_refusal_draws_the_state_held_back_at_once(new_page: Any) -> None:
     page, watch = new_page("de", viewport=DESKTOP)
     open_table(page, "schnapsen")
     step = _my_card_turn(page)
-    during = page.evaluate(HOLD_AND_PLAY_JS)
+    both = page.evaluate(HOLD_AND_PLAY_JS, True)
+    during, waited = both["during"], both["refused"]
     assert during["pending"] is True and during["ready"] == 0
     # The server refuses the card (as it would a stale one): the hand is back well inside the stall time.
-    waited = page.evaluate(
-        """async () => {
-          const k = window.kartentisch, sent = k.app.pendingAt;
-          k.live.onError({code: 'illegal_action', message: 'refused in the test'});
-          await new Promise((r) => setTimeout(r, 200));
-          const ready = document.querySelectorAll('.hand[data-ready=true] button.card.legal').length;
-          return {
-            ready, pending: k.app.pending, shown: k.app.shown.seq, held: k.app.shown.heldMark === true,
-            after: Date.now() - sent,
-          };
-        }"""
-    )
+    assert waited["after"] < 3000, waited  # not the stall time's release
     assert waited["ready"] > 0 and waited["pending"] is False and waited["shown"] == step["seq"]
     assert waited["held"] is True, waited  # the state that arrived meanwhile is the one on screen
-    assert waited["after"] < 3000, waited  # not the stall time's release
     assert page.locator("[data-role=message]").get_attribute("data-kind") == "error"
     assert watch.problems == []
