@@ -16,9 +16,8 @@ import math
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from bench.table import median, percentile, print_table
+from bench.table import median, percentile, print_table, run_all
 from games.ai.anton_preisjass import AntonPreisjass
 from games.ai.arena import JSON, play_match
 from games.ai.base import Player
@@ -53,10 +52,6 @@ def bernd_run(seed: int, seat: int, budget_ms: float) -> tuple[list[int], list[f
     return list(result["totals"]), bernd.wall, bernd.cpu
 
 
-def _one(args: tuple[int, int, float]) -> tuple[list[int], list[float], list[float]]:
-    return bernd_run(*args)
-
-
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench bernd", description=__doc__)
     parser.add_argument("--runs", type=int, default=40, help="seeded runs of 12 games")
@@ -66,11 +61,7 @@ def run(argv: list[str]) -> None:
     args = parser.parse_args(argv)
 
     tasks = [(args.seed + i, i % 4, args.budget) for i in range(args.runs)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_one, tasks))
-    else:
-        results = [_one(t) for t in tasks]
+    results = run_all(bernd_run, tasks, args.jobs)
 
     per_run = [
         totals[seat] / GAMES_PER_RUN for (totals, _, _), (_, seat, _) in zip(results, tasks, strict=True)

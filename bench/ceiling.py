@@ -23,12 +23,11 @@ import argparse
 import itertools
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from bench.ai_strength import GAMES, SEED_RANGES, STRENGTH_FILE, duplicate, mean_interval
-from bench.table import print_table
+from bench.table import print_table, run_all
 from games.ai.base import JSON, Player
 from games.ai.observation.preferans import PreferansObservation
 from games.ai.observation.preisjass import observe as observe_preisjass
@@ -154,11 +153,7 @@ def ceiling(
     jobs = max(1, min(jobs, pairs))
     cuts = [first_seed + pairs * i // jobs for i in range(jobs + 1)]
     shares = [(game, a, b - a, sees, from_trick, budget) for a, b in itertools.pairwise(cuts)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_set_scores, *zip(*shares, strict=True)))
-    else:
-        parts = [_set_scores(*shares[0])]
+    parts = run_all(_set_scores, shares, jobs)
     by_seed = {seed: score for part in parts for seed, score in part.items()}
     sets = [by_seed[seed] for seed in sorted(by_seed)]
     mean, low, high = mean_interval(sets)

@@ -40,12 +40,11 @@ import itertools
 import json
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from bench.ai_strength import GAMES, mean_interval
-from bench.table import print_table
+from bench.table import print_table, run_all
 from games.ai import available_versions, get_player, revisions
 from games.ai.arena import play_match
 from games.ai.base import JSON, Player
@@ -152,11 +151,7 @@ def round_robin(
         (game, a, b, seed, options) for seed in range(first_seed, first_seed + pairs) for a, b in differences
     ]
     started = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(_played_set, *zip(*tasks, strict=True)))
-    else:
-        played = [_played_set(*task) for task in tasks]
+    played = run_all(_played_set, tasks, jobs)
     for (_, a, b, _, _), (diff, counts) in zip(tasks, played, strict=True):
         differences[a, b].append(diff)
         for level, sign in ((a, diff), (b, -diff)):

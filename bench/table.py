@@ -5,6 +5,10 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def percentile(samples: Sequence[float], q: float) -> float:
@@ -18,6 +22,14 @@ def percentile(samples: Sequence[float], q: float) -> float:
 
 def median(samples: Sequence[float]) -> float:
     return statistics.median(samples) if samples else float("nan")
+
+
+def run_all(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], jobs: int) -> list[T]:
+    """`fn(*task)` for every task, in order: in `jobs` processes when more than one, else here."""
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(min(jobs, len(tasks))) as pool:
+            return list(pool.map(fn, *zip(*tasks, strict=True)))
+    return [fn(*task) for task in tasks]
 
 
 def timed(fn: Callable[[], object]) -> float:
