@@ -283,7 +283,7 @@ def _measure(game: str, args: argparse.Namespace) -> None:
         if not args.no_write and not options and args.budget == 1.0 and args.seeds in ("report", "rerun"):
             write_figure(game, version, figure, args.seeds)
         if args.per_set:
-            _print_sets(version, figure)
+            print_sets(version, figure)
         rows.append(
             [
                 version,
@@ -320,7 +320,7 @@ def _measure(game: str, args: argparse.Namespace) -> None:
     )
 
 
-def _print_sets(version: str, figure: dict[str, Any]) -> None:
+def print_sets(version: str, figure: dict[str, Any]) -> None:
     print_table(
         f"{version}: score per set (pair two runs on the same seeds set by set)",
         ["seed", "score"],

@@ -1,7 +1,7 @@
 """The ceiling of a search level: Dora's own search with the true deal as her only world.
 
-    python -m bench ceiling --game preferans [--sees all|play] [--from-trick 0] [--pairs 40]
-        [--seeds report|rerun|tune] [--budget 1.0] [--jobs 2]
+    python -m bench ceiling --game preferans [--sees all|play|talon] [--from-trick 0] [--pairs 40]
+        [--seeds report|rerun|tune] [--budget 1.0] [--jobs 2] [--per-set]
 
 How strong would Dora be if she knew every card? The same player (the same search, budget, margins
 and model of the other seats) is handed the real deal instead of the worlds she samples, and is
@@ -10,7 +10,9 @@ interval. The figure is, roughly, what this search would reach with perfect infe
 cards (roughly: a flawed valuation is not bound to do better on the true world than on sampled ones).
 
 - `--sees all`: every decision (in Preferans also the bids, the talon exchange and the whist calls, with
-  the talon and every hand known); `--sees play`: the card play only, the rest as Dora decides it.
+  the talon and every hand known); `--sees play`: the card play only, the rest as Dora decides it;
+  `--sees talon` (Preferans): the talon in the auction, the other hands sampled as Dora samples them,
+  every other decision Dora's (the talon is turned up for everyone after the auction).
 - `--from-trick K`: the card play sees from the K-th trick on (0 = the first), before it as Dora.
 
 Preferans and Preisjass only. These players read the engine's whole state through the arena's
@@ -20,13 +22,14 @@ Preferans and Preisjass only. These players read the engine's whole state throug
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import random
 from dataclasses import dataclass
 from typing import Any
 
-from bench.ai_strength import GAMES, SEED_RANGES, STRENGTH_FILE, duplicate, mean_interval
+from bench.ai_strength import GAMES, SEED_RANGES, STRENGTH_FILE, duplicate, mean_interval, print_sets
 from bench.table import print_table, run_all
 from games.ai.base import JSON, Player
 from games.ai.observation.preferans import PreferansObservation
@@ -50,7 +53,7 @@ GAME_NAMES = ("preferans", "preisjass")
 class Sight:
     """What the all-seeing player may use: the match's state before each decision, and from when."""
 
-    sees: str = "all"  # "all" or "play"
+    sees: str = "all"  # "all", "play" or "talon"
     from_trick: int = 0
     state: Any = None
 
@@ -60,7 +63,11 @@ class Sight:
     def open(self, phase: str, tricks_done: int) -> bool:
         if phase != "play":
             return self.sees == "all"
-        return tricks_done >= self.from_trick
+        return self.sees != "talon" and tricks_done >= self.from_trick
+
+    def talon(self, phase: str) -> bool:
+        """Whether only the talon is seen, in the auction."""
+        return self.sees == "talon" and phase == "bid"
 
 
 def true_world(obs: PreferansObservation, state: Any) -> World:
@@ -91,6 +98,11 @@ class SeeingPreferans(DoraPreferans):
         self.sight = sight
 
     def _worlds(self, obs: PreferansObservation, rng: random.Random, count: int) -> list[World]:
+        if self.sight.talon(obs.phase):
+            # drawn as if the talon were shown (so no hand gets its cards), then put back out of play
+            talon = tuple(self.sight.state.talon)
+            worlds = super()._worlds(dataclasses.replace(obs, talon=talon), rng, count)
+            return [World(w.hands, w.out | mask_of(talon)) for w in worlds]
         if not self.sight.open(obs.phase, len(obs.played) // 3):
             return super()._worlds(obs, rng, count)
         world = true_world(obs, self.sight.state)
@@ -173,17 +185,22 @@ def _dora(game: str, seeds: str) -> str:
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ceiling")
     parser.add_argument("--game", action="append", choices=GAME_NAMES)
-    parser.add_argument("--sees", choices=("all", "play"), default="all")
+    parser.add_argument("--sees", choices=("all", "play", "talon"), default="all")
     parser.add_argument("--from-trick", type=int, default=0)
     parser.add_argument("--pairs", type=int, default=40)
     parser.add_argument("--seeds", choices=sorted(SEED_RANGES), default="report")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the matches")
+    parser.add_argument("--per-set", action="store_true", help="also print each set's score by seed")
     args = parser.parse_args(argv)
+    if args.sees == "talon" and args.game != ["preferans"]:
+        parser.error("--sees talon is for --game preferans (Preisjass has no talon)")
     rows = []
     for game in args.game or GAME_NAMES:
         first = SEED_RANGES[args.seeds]
         figure = ceiling(game, args.pairs, first, args.sees, args.from_trick, args.budget, args.jobs)
+        if args.per_set:
+            print_sets(f"Dora seeing {args.sees} ({game})", figure)
         rows.append(
             [
                 game,

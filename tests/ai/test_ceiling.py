@@ -68,6 +68,38 @@ def test_the_true_world_is_one_of_the_worlds_dora_could_draw() -> None:
     assert {"game", "misère", "raspasy", "open"} <= kinds, kinds
 
 
+def test_seeing_the_talon_puts_the_real_talon_out_of_play_in_the_auction_only() -> None:
+    """With `--sees talon` every world of a bid holds the real talon as the cards out of play and the
+    other hands drawn from the rest; after the auction the worlds are Dora's own."""
+    sight = ceiling.Sight("talon")
+    seeing = _small(ceiling.SeeingPreferans(sight))
+    dora = _small(get_player("preferans", "dora"))
+    bids = later = 0
+
+    def check(state: GameState) -> None:
+        nonlocal bids, later
+        sight.look(state)
+        seat = state.to_move
+        assert isinstance(seat, int)
+        obs = observe(state.view(seat))
+        worlds = seeing._worlds(obs, random.Random(1), 3)  # type: ignore[attr-defined]
+        if obs.phase != "bid":
+            assert worlds == dora._worlds(obs, random.Random(1), 3)  # type: ignore[attr-defined]
+            later += 1
+            return
+        talon = mask_of(state.talon)  # type: ignore[attr-defined]
+        for world in worlds:
+            assert world.out == talon
+            assert world.hands[obs.active.index(seat)] == mask_of(obs.hand)
+            dealt = [bits(hand) for hand in world.hands]
+            assert sorted(c for hand in dealt for c in hand) == sorted(set(range(32)) - set(bits(talon)))
+        bids += 1
+
+    anton = get_player("preferans", "anton")
+    play_match("preferans", [anton] * 3, seed=5, options=OPTIONS, before_decision=check)
+    assert bids > 10 and later > 10
+
+
 def _decisions(player: Player, seed: int, sight: ceiling.Sight | None) -> list[dict]:
     """Every action the player at seat 0 takes in one short match beside two Antons."""
     taken: list[dict] = []
@@ -111,9 +143,14 @@ def test_the_seeing_player_is_dora_where_it_does_not_see() -> None:
 def test_the_bench_prints_the_mean_of_its_duplicate_sets_whatever_the_processes(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    ceiling.run(["--game", game, "--pairs", "3", "--budget", "0.02", "--jobs", "2"])
-    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith(game)).split()
+    ceiling.run(["--game", game, "--pairs", "3", "--budget", "0.02", "--jobs", "2", "--per-set"])
+    lines = capsys.readouterr().out.splitlines()
+    row = next(line for line in lines if line.startswith(game)).split()
     alone = ceiling.ceiling(game, 3, 2_000_000, "all", 0, 0.02, jobs=1)
     assert sorted(alone["set_scores"]) == [2_000_000, 2_000_001, 2_000_002]
     mean, low, high = mean_interval(list(alone["set_scores"].values()))
     assert f"{mean:.2f}" in row and f"{low:.2f}..{high:.2f}" in row
+    # --per-set: each set's score by its seed, as the run measured it
+    cells = [line.split() for line in lines]
+    for seed, score in alone["set_scores"].items():
+        assert [str(seed), f"{score:.3f}"] in cells
