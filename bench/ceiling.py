@@ -12,7 +12,8 @@ cards (roughly: a flawed valuation is not bound to do better on the true world t
 - `--sees all`: every decision (in Preferans also the bids, the talon exchange and the whist calls, with
   the talon and every hand known); `--sees play`: the card play only, the rest as Dora decides it;
   `--sees talon` (Preferans): the talon in the auction, the other hands sampled as Dora samples them,
-  every other decision Dora's (the talon is turned up for everyone after the auction).
+  every other decision Dora's from her view (the talon is turned up after the auction: at once for a
+  game or a misère, one card a trick in raspasy).
 - `--from-trick K`: the card play sees from the K-th trick on (0 = the first), before it as Dora.
 
 Preferans and Preisjass only. These players read the engine's whole state through the arena's
@@ -195,6 +196,8 @@ def run(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     if args.sees == "talon" and args.game != ["preferans"]:
         parser.error("--sees talon is for --game preferans (Preisjass has no talon)")
+    if args.sees == "talon" and args.from_trick:
+        parser.error("--sees talon sees no card of the play: --from-trick does not apply")
     rows = []
     for game in args.game or GAME_NAMES:
         first = SEED_RANGES[args.seeds]

@@ -17,24 +17,22 @@ from tests.browser.helpers import DESKTOP, MOVED_JS, NEXT_STEP_JS, STEP_JS, open
 pytestmark = pytest.mark.browser
 
 # Hold the socket's actions (other messages go out), play the first legal card, and hand the page a
-# copy of the state the card was played at, as a late resync answer would. The watchdog's own questions
-# are silenced meanwhile: its answer (the same seq again) would replace the marked copy. With `refuse`,
-# the server's refusal of the card follows in the same call: on a loaded machine a second call from the
-# test may come after the stall time, and the refusal would find nothing held back (CI saw that once).
+# copy of the state the card was played at, as a late resync answer would. Meanwhile any other state
+# of that seq is dropped before the page sees it (the socket's first state after it connected, a
+# resync or a poll answer): the page holds back only the newest, which would replace the marked copy.
+# With `refuse`, the server's refusal of the card follows in the same call: on a loaded machine a
+# second call from the test may come after the stall time, when nothing is held back any more.
 HOLD_AND_PLAY_JS = """async (refuse) => {
-  const k = window.kartentisch, app = k.app, live = k.live;
-  const ws = live.ws, send = ws.send.bind(ws), resync = live.resync, poll = live.poll;
+  const k = window.kartentisch, app = k.app, live = k.live, seq = app.shown.seq;
+  const ws = live.ws, send = ws.send.bind(ws), deliver = live.deliver;
   window.heldActs = [];
   ws.send = (m) => (JSON.parse(m).t === 'act' ? window.heldActs.push(m) : send(m));
-  live.resync = () => {};
-  live.poll = () => {};
+  live.deliver = (p) => (p && p.seq <= seq && !p.heldMark ? undefined : deliver.call(live, p));
   window.releaseActs = () => {
     ws.send = send;
-    live.resync = resync;
-    live.poll = poll;
+    live.deliver = deliver;
     window.heldActs.splice(0).forEach(send);
   };
-  const seq = app.shown.seq;
   const again = JSON.parse(JSON.stringify(app.shown));
   again.heldMark = true;  // tells this copy apart once drawn
   document.querySelector('.hand[data-ready=true] button.card.legal').click();
@@ -95,7 +93,7 @@ def test_a_refusal_draws_the_state_held_back_at_once(new_page: Any) -> None:
     step = _my_card_turn(page)
     both = page.evaluate(HOLD_AND_PLAY_JS, True)
     during, waited = both["during"], both["refused"]
-    assert during["pending"] is True and during["ready"] == 0
+    assert during["pending"] is True and during["ready"] == 0, both
     # The server refuses the card (as it would a stale one): the hand is back well inside the stall time.
     assert waited["after"] < 3000, waited  # not the stall time's release
     assert waited["ready"] > 0 and waited["pending"] is False and waited["shown"] == step["seq"]
