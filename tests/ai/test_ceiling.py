@@ -93,10 +93,13 @@ def test_seeing_the_talon_puts_the_real_talon_out_of_play_in_the_auction_only() 
             assert world.hands[obs.active.index(seat)] == mask_of(obs.hand)
             dealt = [bits(hand) for hand in world.hands]
             assert sorted(c for hand in dealt for c in hand) == sorted(set(range(32)) - set(bits(talon)))
+            assert [len(cards) for cards in dealt] == [10, 10, 10]
         bids += 1
 
     anton = get_player("preferans", "anton")
-    play_match("preferans", [anton] * 3, seed=5, options=OPTIONS, before_decision=check)
+    for players, seed in ((3, 5), (4, 10)):  # four players: the dealer sits out, his cards in no world
+        options = {**OPTIONS, "players": players}
+        play_match("preferans", [anton] * players, seed=seed, options=options, before_decision=check)
     assert bids > 10 and later > 10
 
 
