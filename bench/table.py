@@ -1,4 +1,4 @@
-"""Small helpers every benchmark uses: timing percentiles and a plain-text table."""
+"""Small helpers every benchmark uses: timing percentiles, a plain-text table, and tasks run in processes."""
 
 from __future__ import annotations
 
